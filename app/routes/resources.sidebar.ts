@@ -1,0 +1,16 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { errorResponse } from '#app/utils/errors.server.ts'
+import { parseSidebar, serializeSidebar } from '#app/utils/preferences.server.ts'
+import { safeRedirect } from '#app/utils/redirect.ts'
+
+/** The sidebar toggle's no-JavaScript path: remember the state, go back. */
+export async function action({ request }: ActionFunctionArgs) {
+	const form = await request.formData().catch(() => null)
+	const state = parseSidebar(form?.get('sidebar'))
+	if (!state) return errorResponse('VALIDATION_ERROR', 'Sidebar state must be "open" or "closed"')
+	return redirect(safeRedirect(form?.get('redirectTo')), { headers: { 'Set-Cookie': serializeSidebar(state) } })
+}
+
+export function loader() {
+	return redirect('/')
+}

@@ -1,0 +1,151 @@
+/**
+ * The Prisma client: the only module that imports the generated client
+ * (app/generated/prisma), so it never reaches the browser bundle.
+ *
+ * `prisma` is created on first use, not at import: DATABASE_URL is only known
+ * once server/db/database.server.ts's startDatabase() has run (it points at
+ * the embedded database's socket when no DATABASE_URL was configured). The
+ * instance lives on globalThis so Vite's HMR re-imports reuse one pool.
+ *
+ * Connections come from node-postgres' pool (max 10). A connection that
+ * fails is dropped from the pool, so after a PostgreSQL restart the next
+ * queries simply open new connections.
+ */
+import { PrismaPg } from '@prisma/adapter-pg'
+import { PrismaClient } from '#app/generated/prisma/client.ts'
+
+export type { PrismaClient }
+
+type Holder = { client: PrismaClient; url: string }
+const globalForPrisma = globalThis as typeof globalThis & { __appPrisma?: Holder }
+
+export function createPrismaClient(url: string): PrismaClient {
+	const adapter = new PrismaPg(
+		{ connectionString: url, max: 10, connectionTimeoutMillis: 5000 },
+		{
+			// An idle connection died (server restart, network): the pool has
+			// already discarded it; nothing else to do.
+			onPoolError: () => {},
+		},
+	)
+	return new PrismaClient({ adapter })
+}
+
+/** The shared client, created on first call from process.env.DATABASE_URL. */
+export function getPrisma(): PrismaClient {
+	const url = process.env.DATABASE_URL
+	if (!url) {
+		throw new Error('DATABASE_URL is not set: call startDatabase() (server/db/database.server.ts) before using the database.')
+	}
+	const held = globalForPrisma.__appPrisma
+	if (held && held.url === url) return held.client
+	if (held) void held.client.$disconnect().catch(() => {})
+	const client = createPrismaClient(url)
+	globalForPrisma.__appPrisma = { client, url }
+	return client
+}
+
+/**
+ * The shared client. Property access creates it (see getPrisma), so importing
+ * this module has no side effects.
+ */
+export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
+	get(_target, property) {
+		const client = getPrisma()
+		const value: unknown = Reflect.get(client, property, client)
+		return typeof value === 'function' ? value.bind(client) : value
+	},
+	has(_target, property) {
+		return Reflect.has(getPrisma(), property)
+	},
+})
+
+/** Closes the shared client's connections (graceful shutdown, end of tests). */
+export async function disconnectPrisma(): Promise<void> {
+	const held = globalForPrisma.__appPrisma
+	globalForPrisma.__appPrisma = undefined
+	await held?.client.$disconnect()
+}
+
+/**
+ * Health check: resolves when the database answers `SELECT 1` within
+ * `timeoutMs`; otherwise rejects with an Error whose message is a short
+ * reason ("timed out after 2000 ms", "connection refused", …) that never
+ * contains credentials.
+ */
+export async function checkDatabase(timeoutMs = 2000, client?: PrismaClient): Promise<void> {
+	let timer: NodeJS.Timeout | undefined
+	const timeout = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs)
+	})
+	const query = Promise.resolve()
+		.then(() => (client ?? getPrisma()).$queryRawUnsafe('SELECT 1'))
+		.catch((error: unknown) => {
+			throw new Error(shortReason(error))
+		})
+	query.catch(() => {}) // may settle after the timeout
+	try {
+		await Promise.race([query, timeout])
+	} finally {
+		clearTimeout(timer)
+	}
+}
+
+/** Reasons by driver-adapter error kind, Node error code or PostgreSQL SQLSTATE. */
+const REASONS: Record<string, string> = {
+	DatabaseNotReachable: 'database server unreachable',
+	DatabaseDoesNotExist: 'database does not exist',
+	DatabaseAccessDenied: 'access denied',
+	AuthenticationFailed: 'authentication failed',
+	ConnectionClosed: 'connection closed',
+	SocketTimeout: 'connection timed out',
+	TooManyConnections: 'too many connections',
+	TlsConnectionError: 'TLS connection error',
+	ECONNREFUSED: 'connection refused',
+	ENOENT: 'database socket not found',
+	ETIMEDOUT: 'connection timed out',
+	ECONNRESET: 'connection reset',
+	EHOSTUNREACH: 'host unreachable',
+	ENETUNREACH: 'network unreachable',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host not found',
+	'57P01': 'server is shutting down',
+	'57P03': 'server is starting up',
+	'53300': 'too many connections',
+	'28P01': 'authentication failed',
+	'3D000': 'database does not exist',
+}
+
+/** A short, credential-free reason, from the most specific code found in the error's chain. */
+function shortReason(error: unknown): string {
+	const seen = new Set<unknown>()
+	const queue: Array<unknown> = [error]
+	let messageFallback: string | undefined
+	while (queue.length > 0) {
+		const e = queue.shift()
+		if (!e || typeof e !== 'object' || seen.has(e)) continue
+		seen.add(e)
+		const record = e as {
+			code?: unknown
+			originalCode?: unknown
+			kind?: unknown
+			message?: unknown
+			cause?: unknown
+			meta?: { driverAdapterError?: unknown }
+		}
+		for (const code of [record.originalCode, record.code, record.kind]) {
+			if (typeof code === 'string' && Object.hasOwn(REASONS, code)) return REASONS[code]!
+		}
+		if (!messageFallback && typeof record.message === 'string' && record.message.trim()) {
+			messageFallback = record.message
+		}
+		queue.push(record.cause, record.meta?.driverAdapterError)
+	}
+	const line =
+		(messageFallback ?? String(error))
+			.split('\n')
+			.map((l) => l.trim())
+			.filter(Boolean)
+			.at(-1) ?? 'database error'
+	return line.replace(/(postgres(?:ql)?:\/\/[^:/@\s]*:)[^@\s]*@/gi, '$1***@').slice(0, 200)
+}

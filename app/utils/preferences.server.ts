@@ -1,0 +1,51 @@
+/**
+ * Per-browser display preferences kept in plain cookies so the server renders
+ * the right theme and sidebar on the first byte. The theme cookie mirrors
+ * localStorage `theme` (SPEC.md §9); the inline script in `root.tsx` keeps the
+ * two in step. Neither is secret, so neither is signed or httpOnly.
+ */
+export type Theme = 'dark' | 'light'
+export type SidebarState = 'open' | 'closed'
+
+const oneYear = 60 * 60 * 24 * 365
+
+// Plain `name=value` cookies (not Remix's signed base64 JSON) so that the
+// browser-side script can read and write the same values.
+function readCookie(request: Request, name: string): string | null {
+	const header = request.headers.get('Cookie')
+	if (!header) return null
+	for (const part of header.split(';')) {
+		const [key, ...rest] = part.trim().split('=')
+		if (key === name) return rest.join('=')
+	}
+	return null
+}
+
+export function parseTheme(value: unknown): Theme | null {
+	return value === 'dark' || value === 'light' ? value : null
+}
+
+export function parseSidebar(value: unknown): SidebarState | null {
+	return value === 'open' || value === 'closed' ? value : null
+}
+
+/** The stored theme, else the browser's client hint, else null (the inline script decides). */
+export function getTheme(request: Request): Theme | null {
+	return parseTheme(readCookie(request, 'theme')) ?? parseTheme(request.headers.get('Sec-CH-Prefers-Color-Scheme'))
+}
+
+export function getSidebarState(request: Request): SidebarState {
+	return parseSidebar(readCookie(request, 'sidebar')) ?? 'open'
+}
+
+function serialize(name: string, value: string): string {
+	return `${name}=${value}; Path=/; Max-Age=${oneYear}; SameSite=Lax`
+}
+
+export function serializeTheme(theme: Theme): string {
+	return serialize('theme', theme)
+}
+
+export function serializeSidebar(state: SidebarState): string {
+	return serialize('sidebar', state)
+}

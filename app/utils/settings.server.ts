@@ -1,0 +1,57 @@
+/**
+ * Site settings: one row (id 1) of the SiteSetting table, created with the
+ * schema's defaults the first time it is read.
+ */
+import { z } from 'zod'
+import { prisma } from './db.server.ts'
+
+const SETTINGS_ID = 1
+
+export type SiteSettings = {
+	siteName: string
+	tagline: string
+}
+
+const select = { siteName: true, tagline: true } as const
+
+export const siteSettingsUpdateSchema = z
+	.object({
+		siteName: z.string().trim().min(1).max(100),
+		tagline: z.string().trim().max(300),
+	})
+	.partial()
+	.strict()
+
+export type SiteSettingsUpdate = z.input<typeof siteSettingsUpdateSchema>
+
+export async function getSiteSettings(): Promise<SiteSettings> {
+	const row = await prisma.siteSetting.findUnique({ where: { id: SETTINGS_ID }, select })
+	if (row) return row
+	// First read on a fresh database: insert the defaults (concurrent first
+	// readers all end up with the same single row).
+	try {
+		return await prisma.siteSetting.upsert({
+			where: { id: SETTINGS_ID },
+			create: { id: SETTINGS_ID },
+			update: {},
+			select,
+		})
+	} catch (error) {
+		// Another request inserted it between our read and insert.
+		if ((error as { code?: unknown }).code === 'P2002') {
+			return prisma.siteSetting.findUniqueOrThrow({ where: { id: SETTINGS_ID }, select })
+		}
+		throw error
+	}
+}
+
+/** Validates and saves the given fields (others unchanged); returns the saved settings. */
+export async function updateSiteSettings(changes: SiteSettingsUpdate): Promise<SiteSettings> {
+	const data = siteSettingsUpdateSchema.parse(changes)
+	return prisma.siteSetting.upsert({
+		where: { id: SETTINGS_ID },
+		create: { id: SETTINGS_ID, ...data },
+		update: data,
+		select,
+	})
+}

@@ -1,0 +1,58 @@
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * End-to-end tests drive Debian's Chromium (Playwright's own browser download
+ * does not work here) against the production build, served with a throwaway
+ * embedded database, or with DATABASE_URL's PostgreSQL when it is set.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100)
+const baseURL = `http://localhost:${port}`
+const dataDir = path.join(os.tmpdir(), `toolsite-e2e-${port}`)
+
+export const chromiumLaunchOptions = {
+	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+	args: [
+		'--no-sandbox',
+		'--disable-gpu',
+		'--disable-quic',
+		'--disable-background-networking',
+		'--disable-component-update',
+		'--disable-sync',
+		'--no-first-run',
+	],
+}
+
+export default defineConfig({
+	testDir: './tests/e2e',
+	fullyParallel: true,
+	forbidOnly: Boolean(process.env.CI),
+	retries: process.env.CI ? 1 : 0,
+	workers: 2,
+	timeout: 30_000,
+	reporter: process.env.CI ? [['list']] : [['list']],
+	use: {
+		baseURL,
+		trace: 'retain-on-failure',
+		launchOptions: chromiumLaunchOptions,
+	},
+	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } }],
+	webServer: {
+		// A fresh data directory each run; npm start builds when needed.
+		command: `rm -rf "${dataDir}" && node scripts/start.js`,
+		url: `${baseURL}/healthz`,
+		reuseExistingServer: !process.env.CI,
+		timeout: 240_000,
+		stdout: 'ignore',
+		stderr: 'pipe',
+		env: {
+			NODE_ENV: 'production',
+			PORT: String(port),
+			SITE_URL: baseURL,
+			DATA_DIR: dataDir,
+			LOG_REQUESTS: '0',
+			...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+		},
+	},
+})

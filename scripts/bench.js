@@ -1,0 +1,478 @@
+// `npm run bench`: load and page-weight figures for the production build.
+//
+// This prints measurements; it is not a test. It exits 0 whatever the figures
+// are, and non-zero only when the benchmark itself cannot run (build fails,
+// server never becomes healthy, crash).
+//
+// What it does:
+//   1. Builds the app if build/http-server.js is missing (`npm run build`).
+//   2. Starts the production server as a child process on a free port, with
+//      request logging off and, unless DATABASE_URL is set, a fresh embedded
+//      database in a temporary directory (deleted afterwards). Waits for
+//      GET /healthz to answer 200.
+//   3. For each page ('/', '/tools'):
+//        a. throughput and latency with autocannon (2 s warm-up, then
+//           BENCH_DURATION seconds, default 10, with BENCH_CONNECTIONS
+//           connections, default 50);
+//        b. page weight: every script, modulepreload and stylesheet the HTML
+//           references (plus modules imported by its inline module script and
+//           their static imports), fetched with Accept-Encoding: gzip and
+//           measured as gzipped bytes on the wire.
+//   4. Reference: serves build/client with a bare express.static server (in
+//      its own process, like ours) and compares the throughput of one hashed
+//      asset from it and from our server, to show what our middleware costs.
+//   5. Prints a summary table against the targets.
+//
+// The server child (and the reference server) are always stopped with
+// SIGTERM, and awaited, even when something fails.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import http from 'node:http'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import zlib from 'node:zlib'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+// ---------------------------------------------------------------------------
+// Settings and targets
+// ---------------------------------------------------------------------------
+
+function positiveNumber(value, fallback) {
+	const number = Number(value)
+	return Number.isFinite(number) && number > 0 ? number : fallback
+}
+
+const DURATION = positiveNumber(process.env.BENCH_DURATION, 10) // seconds, measured run
+const CONNECTIONS = positiveNumber(process.env.BENCH_CONNECTIONS, 50)
+const WARMUP = 2 // seconds
+const HEALTH_TIMEOUT_MS = 60_000
+const PAGES = ['/', '/tools']
+
+const TARGETS = {
+	rps: 500, // requests/s (mean) for '/', at least
+	p99: 100, // ms, p99 latency for '/', at most
+	jsKB: 100, // gzipped JS for '/', at most
+	cssKB: 20, // gzipped CSS for '/', at most
+}
+
+// ---------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------
+
+async function main() {
+	process.chdir(root)
+	const { default: autocannon } = await import('autocannon')
+
+	// Children to stop on exit, whatever happens.
+	const children = []
+	let dataDir
+	let interrupted = false
+	const onSignal = (signal) => {
+		if (interrupted) return
+		interrupted = true
+		console.error(`\n${signal}: stopping…`)
+		cleanup().finally(() => process.exit(130))
+	}
+	process.on('SIGINT', onSignal)
+	process.on('SIGTERM', onSignal)
+
+	async function cleanup() {
+		await Promise.all(children.map(stopChild))
+		children.length = 0
+		if (dataDir) {
+			await rm(dataDir, { recursive: true, force: true }).catch(() => {})
+			dataDir = undefined
+		}
+	}
+
+	try {
+		// 1. Build when needed.
+		if (!existsSync('build/http-server.js') || !existsSync('build/server/index.js')) {
+			console.log('No production build: running `npm run build`…')
+			await run('npm', ['run', 'build'])
+		}
+
+		// 2. Start the production server.
+		const port = Number(process.env.BENCH_PORT) || (await freePort(3210))
+		const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_REQUESTS: '0' }
+		env.SITE_URL = `http://127.0.0.1:${port}`
+		if (!process.env.DATABASE_URL) {
+			dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-data-'))
+			env.DATA_DIR = dataDir
+		}
+		const base = `http://127.0.0.1:${port}`
+		console.log(
+			`Starting the production server on ${base} (${process.env.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR=${dataDir}`})…`,
+		)
+		const server = startChild('server', process.execPath, ['build/http-server.js'], env)
+		children.push(server)
+		const startedAt = Date.now()
+		await waitForHealthy(`${base}/healthz`, server)
+		console.log(`Healthy after ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`)
+		console.log(
+			`Machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model?.trim() ?? 'unknown'}), node ${process.version}; ` +
+				`autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s.`,
+		)
+
+		// 3. Pages: load, then weight.
+		const results = {}
+		for (const page of PAGES) {
+			console.log(`\n=== ${page} ===`)
+			const load = await loadTest(autocannon, base + page)
+			printLoad(load)
+			const weight = await pageWeight(base, page)
+			printWeight(weight)
+			results[page] = { load, weight }
+		}
+
+		// 4. Static reference: one hashed asset, ours vs bare express.static.
+		console.log('\n=== static asset: our server vs bare express.static ===')
+		const asset = pickAsset(results['/'].weight)
+		let reference
+		if (!asset) {
+			console.log('No hashed /assets/ file found on / — skipped.')
+		} else {
+			const refPort = await freePort(port + 1)
+			const refServer = startChild('reference', process.execPath, [
+				fileURLToPath(import.meta.url),
+				'--serve-static',
+				path.resolve('build/client'),
+				String(refPort),
+			])
+			children.push(refServer)
+			await waitForHealthy(`http://127.0.0.1:${refPort}${asset.url}`, refServer)
+			console.log(`Asset: ${asset.url} (${kb(asset.rawBytes)} KB raw; requests without Accept-Encoding)`)
+			const ours = await loadTest(autocannon, base + asset.url)
+			printLoad(ours, 'ours     ')
+			const bare = await loadTest(autocannon, `http://127.0.0.1:${refPort}${asset.url}`)
+			printLoad(bare, 'reference')
+			reference = { asset, ours, bare, ratio: ours.requests.average / bare.requests.average }
+			console.log(`Ratio ours/reference: ${(reference.ratio * 100).toFixed(0)} %`)
+			// What browsers actually get: our compression middleware gzips on
+			// every request (informational; the reference does not compress).
+			reference.oursGzip = await loadTest(autocannon, base + asset.url, { 'accept-encoding': 'gzip' })
+			printLoad(reference.oursGzip, 'ours, Accept-Encoding: gzip')
+		}
+
+		// 5. Summary.
+		printSummary(results, reference)
+	} finally {
+		await cleanup()
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Processes
+// ---------------------------------------------------------------------------
+
+/** Runs a command to completion, inheriting stdio; rejects on failure. */
+function run(command, args) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32' })
+		child.on('error', reject)
+		child.on('exit', (code, signal) =>
+			code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? code})`)),
+		)
+	})
+}
+
+/** Starts a long-running child; its output goes to our stderr, prefixed. */
+function startChild(name, command, args, env = process.env) {
+	const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+	child.name = name
+	child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
+	child.on('error', (error) => console.error(`[${name}] ${error.message}`))
+	for (const stream of [child.stdout, child.stderr]) {
+		let pending = ''
+		stream.setEncoding('utf8')
+		stream.on('data', (chunk) => {
+			pending += chunk
+			const lines = pending.split('\n')
+			pending = lines.pop()
+			for (const line of lines) process.stderr.write(`  [${name}] ${line}\n`)
+		})
+		stream.on('end', () => pending && process.stderr.write(`  [${name}] ${pending}\n`))
+	}
+	return child
+}
+
+/** SIGTERM, wait for exit (SIGKILL after 15 s). */
+async function stopChild(child) {
+	if (child.exitCode !== null || child.signalCode !== null) return
+	child.kill('SIGTERM')
+	const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+	const { code, signal } = await child.exited
+	clearTimeout(timer)
+	console.error(`  [${child.name}] exited (${signal ?? `code ${code}`})`)
+}
+
+/** A free TCP port on 127.0.0.1, preferring `preferred`. */
+function freePort(preferred) {
+	const tryPort = (port) =>
+		new Promise((resolve, reject) => {
+			const probe = net.createServer()
+			probe.once('error', reject)
+			probe.listen(port, '127.0.0.1', () => {
+				const { port: bound } = probe.address()
+				probe.close(() => resolve(bound))
+			})
+		})
+	return tryPort(preferred).catch(() => tryPort(0))
+}
+
+/** Polls `url` until it answers 200; fails after 60 s or if the child exits. */
+async function waitForHealthy(url, child) {
+	const deadline = Date.now() + HEALTH_TIMEOUT_MS
+	let last = 'no answer'
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null || child.signalCode !== null) {
+			throw new Error(`${child.name} exited before ${url} answered (${child.signalCode ?? `code ${child.exitCode}`})`)
+		}
+		try {
+			const response = await fetch(url, { signal: AbortSignal.timeout(5_000) })
+			await response.arrayBuffer()
+			if (response.status === 200) return
+			last = `HTTP ${response.status}`
+		} catch (error) {
+			last = error.cause?.code ?? error.message
+		}
+		await sleep(250)
+	}
+	throw new Error(`${url} did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s (last: ${last})`)
+}
+
+// ---------------------------------------------------------------------------
+// Load
+// ---------------------------------------------------------------------------
+
+/** Warm-up run (discarded), then the measured run. */
+async function loadTest(autocannon, url, headers = {}) {
+	await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP })
+	return autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION })
+}
+
+function printLoad(result, label = 'load') {
+	const { requests, latency } = result
+	console.log(
+		`${label}: ${requests.average.toFixed(0)} req/s (mean), latency p50 ${latency.p50} ms, ` +
+			`p97.5 ${latency.p97_5} ms, p99 ${latency.p99} ms, max ${latency.max} ms; ` +
+			`${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+	)
+}
+
+// ---------------------------------------------------------------------------
+// Page weight
+// ---------------------------------------------------------------------------
+
+/** GET with Accept-Encoding: gzip; returns the bytes as they came over the wire. */
+function getRaw(url) {
+	return new Promise((resolve, reject) => {
+		const request = http.get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+			const chunks = []
+			response.on('data', (chunk) => chunks.push(chunk))
+			response.on('end', () =>
+				resolve({
+					status: response.statusCode,
+					encoding: response.headers['content-encoding'] ?? 'identity',
+					contentType: response.headers['content-type'] ?? '',
+					wire: Buffer.concat(chunks),
+				}),
+			)
+			response.on('error', reject)
+		})
+		request.on('error', reject)
+		request.setTimeout(10_000, () => request.destroy(new Error(`timeout: ${url}`)))
+	})
+}
+
+/** Fetches a resource and returns raw and gzipped sizes. */
+async function measure(url) {
+	const response = await getRaw(url)
+	if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status}`)
+	let raw
+	let gzipBytes
+	let computed = false
+	if (response.encoding === 'gzip') {
+		raw = zlib.gunzipSync(response.wire)
+		gzipBytes = response.wire.length
+	} else {
+		// Not compressed by the server (e.g. below the compression threshold):
+		// what gzip at the default level would have sent.
+		raw = response.wire
+		gzipBytes = zlib.gzipSync(raw).length
+		computed = true
+	}
+	return { raw, rawBytes: raw.length, gzipBytes, computed, encoding: response.encoding }
+}
+
+const attr = (tag, name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(1).find((v) => v !== undefined)
+
+/** Script, modulepreload and stylesheet URLs referenced by the HTML. */
+function referencedAssets(html) {
+	const found = [] // { url, kind, via }
+	const add = (url, kind, via) => {
+		if (url && !found.some((f) => f.url === url)) found.push({ url: decodeEntities(url), kind, via })
+	}
+	for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+		const src = attr(tag, 'src')
+		if (src) add(src, 'js', '<script src>')
+	}
+	for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+		const rel = (attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/)
+		const href = attr(tag, 'href')
+		if (rel.includes('modulepreload')) add(href, 'js', 'modulepreload')
+		else if (rel.includes('stylesheet')) add(href, 'css', 'stylesheet')
+	}
+	// Inline module scripts (Remix's hydration script imports the manifest,
+	// the route modules and the client entry).
+	for (const [, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
+		for (const url of staticImports(body, { dynamic: true })) add(url, 'js', 'inline import')
+	}
+	return found
+}
+
+/** Module specifiers of static imports (and dynamic ones if asked) in JS source. */
+function staticImports(source, { dynamic = false } = {}) {
+	const specifiers = new Set()
+	const patterns = [
+		/\bimport\s*["']([^"']+)["']/g, // import "x"
+		/\bfrom\s*["']([^"']+)["']/g, // import … from "x", export … from "x"
+	]
+	if (dynamic) patterns.push(/\bimport\(\s*["']([^"']+)["']\s*\)/g)
+	for (const pattern of patterns) for (const [, spec] of source.matchAll(pattern)) specifiers.add(spec)
+	return [...specifiers].filter((s) => s.startsWith('/') || s.startsWith('./') || s.startsWith('../'))
+}
+
+function decodeEntities(text) {
+	return text.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&#39;', "'")
+}
+
+/**
+ * Fetches the page, then everything it references, then (for JS) the static
+ * imports of those modules, so a chunk missing from the modulepreload links
+ * still counts. Dynamic imports inside modules are lazy and not counted.
+ */
+async function pageWeight(base, page) {
+	const html = await measure(base + page)
+	const htmlText = html.raw.toString('utf8')
+	const queue = referencedAssets(htmlText)
+	const seen = new Map() // absolute URL → entry
+	for (let i = 0; i < queue.length; i++) {
+		const item = queue[i]
+		const absolute = new URL(item.url, base + page)
+		if (absolute.origin !== base) continue // third-party: not ours to weigh
+		const key = absolute.pathname + absolute.search
+		if (seen.has(key)) continue
+		const sizes = await measure(absolute.href)
+		const entry = { url: key, kind: item.kind, via: item.via, ...sizes }
+		seen.set(key, entry)
+		if (item.kind === 'js') {
+			for (const spec of staticImports(sizes.raw.toString('utf8'))) {
+				const url = new URL(spec, absolute).pathname
+				if (!seen.has(url) && !queue.some((q) => q.url === url)) queue.push({ url, kind: 'js', via: 'static import' })
+			}
+		}
+		delete entry.raw
+	}
+	const files = [...seen.values()]
+	const sum = (kind, field) => files.filter((f) => f.kind === kind).reduce((total, f) => total + f[field], 0)
+	return {
+		page,
+		html: { rawBytes: html.rawBytes, gzipBytes: html.gzipBytes, computed: html.computed },
+		files,
+		js: { count: files.filter((f) => f.kind === 'js').length, raw: sum('js', 'rawBytes'), gzip: sum('js', 'gzipBytes') },
+		css: { count: files.filter((f) => f.kind === 'css').length, raw: sum('css', 'rawBytes'), gzip: sum('css', 'gzipBytes') },
+	}
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1)
+
+function printWeight(weight) {
+	console.log(
+		`HTML: ${kb(weight.html.gzipBytes)} KB gzipped${weight.html.computed ? ' (computed; served uncompressed)' : ''}, ${kb(weight.html.rawBytes)} KB raw`,
+	)
+	for (const file of weight.files) {
+		console.log(
+			`  ${file.kind.padEnd(3)} ${kb(file.gzipBytes).padStart(7)} KB gz ${kb(file.rawBytes).padStart(7)} KB raw  ${file.url}` +
+				`  [${file.via}${file.computed ? '; gzip computed' : ''}]`,
+		)
+	}
+	console.log(`JS:  ${weight.js.count} files, ${kb(weight.js.gzip)} KB gzipped (${kb(weight.js.raw)} KB raw)`)
+	console.log(`CSS: ${weight.css.count} files, ${kb(weight.css.gzip)} KB gzipped (${kb(weight.css.raw)} KB raw)`)
+}
+
+/** The hashed asset to compare static throughput on: the largest JS of '/'. */
+function pickAsset(weight) {
+	const candidates = weight.files.filter((f) => f.url.startsWith('/assets/') && f.kind === 'js')
+	return candidates.sort((a, b) => b.rawBytes - a.rawBytes)[0]
+}
+
+// ---------------------------------------------------------------------------
+// Summary
+// ---------------------------------------------------------------------------
+
+function printSummary(results, reference) {
+	const home = results['/']
+	const rows = [['Metric', 'Measured', 'Target', 'Meets']]
+	const check = (metric, value, unit, target, ok) =>
+		rows.push([metric, `${value} ${unit}`, target, ok ? 'yes' : 'NO'])
+	check('/ requests/s (mean)', home.load.requests.average.toFixed(0), 'req/s', `>= ${TARGETS.rps}`, home.load.requests.average >= TARGETS.rps)
+	check('/ latency p99', home.load.latency.p99, 'ms', `<= ${TARGETS.p99} ms`, home.load.latency.p99 <= TARGETS.p99)
+	check('/ JS gzipped', kb(home.weight.js.gzip), 'KB', `<= ${TARGETS.jsKB} KB`, home.weight.js.gzip <= TARGETS.jsKB * 1024)
+	check('/ CSS gzipped', kb(home.weight.css.gzip), 'KB', `<= ${TARGETS.cssKB} KB`, home.weight.css.gzip <= TARGETS.cssKB * 1024)
+	const errors = home.load.non2xx + home.load.errors + home.load.timeouts
+	check('/ non-2xx + errors', errors, '', '0', errors === 0)
+	// Informational rows (no target).
+	for (const [page, { load, weight }] of Object.entries(results)) {
+		if (page === '/') continue
+		rows.push([`${page} requests/s (mean)`, `${load.requests.average.toFixed(0)} req/s`, '-', ''])
+		rows.push([`${page} latency p50 / p99`, `${load.latency.p50} / ${load.latency.p99} ms`, '-', ''])
+		rows.push([`${page} JS / CSS gzipped`, `${kb(weight.js.gzip)} / ${kb(weight.css.gzip)} KB`, '-', ''])
+		rows.push([`${page} non-2xx + errors`, `${load.non2xx + load.errors + load.timeouts}`, '-', ''])
+	}
+	if (reference) {
+		rows.push([
+			'static asset ours / bare',
+			`${reference.ours.requests.average.toFixed(0)} / ${reference.bare.requests.average.toFixed(0)} req/s (${(reference.ratio * 100).toFixed(0)} %)`,
+			'-',
+			'',
+		])
+		rows.push(['static asset ours, gzip', `${reference.oursGzip.requests.average.toFixed(0)} req/s`, '-', ''])
+	}
+	const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)))
+	const line = (row) => `| ${row.map((cell, column) => String(cell).padEnd(widths[column])).join(' | ')} |`
+	console.log('\n=== Summary (production build) ===')
+	console.log(line(rows[0]))
+	console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+	for (const row of rows.slice(1)) console.log(line(row))
+}
+
+// ---------------------------------------------------------------------------
+// Entry point (last, so every declaration above is initialised).
+// Reference static server mode: `node scripts/bench.js --serve-static <dir> <port>`.
+// The bench starts itself in this mode as a child process, so the reference
+// server does not share an event loop (or a CPU) with the load generator.
+// ---------------------------------------------------------------------------
+if (process.argv[2] === '--serve-static') {
+	await serveStatic(...process.argv.slice(3))
+} else {
+	await main()
+}
+
+/** The reference server: bare express.static for build/client/assets. */
+async function serveStatic(dir, port) {
+	const { default: express } = await import('express')
+	const app = express()
+	app.disable('x-powered-by')
+	app.use('/assets', express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
+	const server = app.listen(Number(port), '127.0.0.1', () => console.log(`reference static server on ${port}`))
+	process.on('SIGTERM', () => {
+		server.close(() => process.exit(0))
+		server.closeAllConnections()
+	})
+}

@@ -1,0 +1,17 @@
+// Bundles the Express server (server/index.ts) into build/http-server.js.
+// Dependencies stay external; only our own TypeScript is compiled.
+import { build } from 'esbuild'
+
+await build({
+	entryPoints: ['server/index.ts'],
+	outfile: 'build/http-server.js',
+	bundle: true,
+	platform: 'node',
+	format: 'esm',
+	target: 'node20',
+	packages: 'external',
+	sourcemap: true,
+	logLevel: 'warning',
+	banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+})
+console.log('Built build/http-server.js')

@@ -1,0 +1,52 @@
+/**
+ * Requests that must never reach Remix: malformed percent-encoding (Remix
+ * would throw a 500 decoding it) and absurdly long URLs. Node itself answers
+ * 431 to oversized headers (16 KB by default).
+ */
+import type { RequestHandler, Response } from 'express'
+
+export const MAX_URL_LENGTH = 8 * 1024
+
+export function sendError(res: Response, status: number, code: string, message: string) {
+	if (res.headersSent) return
+	res.status(status)
+	res.setHeader('Cache-Control', 'no-store')
+	res.type('application/json').send(JSON.stringify({ message, status, code }))
+}
+
+export const rejectBadUrls: RequestHandler = (req, res, next) => {
+	const url = req.originalUrl
+	if (url.length > MAX_URL_LENGTH) {
+		return sendError(res, 414, 'URI_TOO_LONG', `URL too long (limit ${MAX_URL_LENGTH} characters)`)
+	}
+	const queryStart = url.indexOf('?')
+	const path = queryStart === -1 ? url : url.slice(0, queryStart)
+	const query = queryStart === -1 ? '' : url.slice(queryStart + 1)
+	try {
+		decodeURIComponent(path)
+		for (const part of query.split('&')) decodeURIComponent(part.replace(/\+/g, ' '))
+	} catch {
+		return sendError(res, 400, 'VALIDATION_ERROR', 'Malformed URL: invalid percent-encoding')
+	}
+	if (path.includes('\0') || /%00/i.test(path)) {
+		return sendError(res, 400, 'VALIDATION_ERROR', 'Malformed URL')
+	}
+	next()
+}
+
+/** One line per request: method, path (no query: it may carry secrets), status, time, bytes. */
+export function requestLogger(enabled: boolean): RequestHandler {
+	return (req, res, next) => {
+		if (!enabled) return next()
+		const start = process.hrtime.bigint()
+		res.on('finish', () => {
+			const ms = Number(process.hrtime.bigint() - start) / 1e6
+			const path = req.originalUrl.split('?')[0] ?? ''
+			// Control characters could forge log lines; a long path is cut.
+			const safePath = path.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 200)
+			const length = res.getHeader('Content-Length') ?? '-'
+			console.log(`${req.method} ${safePath} ${res.statusCode} ${ms.toFixed(1)}ms ${length}`)
+		})
+		next()
+	}
+}

@@ -1,0 +1,25 @@
+import { expect, test } from 'vitest'
+import { contentSecurityPolicy, createNonce } from './security-headers.ts'
+
+test('nonces are random and long enough', () => {
+	const nonces = new Set(Array.from({ length: 100 }, createNonce))
+	expect(nonces.size).toBe(100)
+	for (const nonce of nonces) expect(Buffer.from(nonce, 'base64').length).toBe(16)
+})
+
+test('the production CSP locks scripts to the nonce and forbids framing and plugins', () => {
+	const csp = contentSecurityPolicy('abc', { dev: false, https: true })
+	expect(csp).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic'")
+	expect(csp).toContain("object-src 'none'")
+	expect(csp).toContain("base-uri 'none'")
+	expect(csp).toContain("frame-ancestors 'none'")
+	expect(csp).toContain('upgrade-insecure-requests')
+	expect(csp).not.toContain('unsafe-eval')
+	expect(csp).not.toContain('ws:')
+})
+
+test('plain-HTTP development allows the HMR socket and does not upgrade requests', () => {
+	const csp = contentSecurityPolicy('abc', { dev: true, https: false })
+	expect(csp).toContain("connect-src 'self' ws: wss:")
+	expect(csp).not.toContain('upgrade-insecure-requests')
+})

@@ -1,0 +1,88 @@
+/**
+ * Starts extra instances of the production server (the one Playwright's
+ * webServer built) for tests that stop, kill or starve them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import net from 'node:net'
+
+export type ServerProcess = {
+	url: string
+	child: ChildProcess
+	output: () => string
+	stop: (signal?: NodeJS.Signals) => Promise<number | null>
+}
+
+export async function freePort(): Promise<number> {
+	const server = net.createServer()
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const port = (server.address() as net.AddressInfo).port
+	await new Promise<void>((resolve) => server.close(() => resolve()))
+	return port
+}
+
+export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+	const deadline = Date.now() + timeoutMs
+	while (Date.now() < deadline) {
+		if (await check().catch(() => false)) return
+		await new Promise((resolve) => setTimeout(resolve, 200))
+	}
+	throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)
+}
+
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+	const port = await freePort()
+	const url = `http://localhost:${port}`
+	let output = ''
+	const child = spawn(process.execPath, ['build/http-server.js'], {
+		env: { ...process.env, NODE_ENV: 'production', PORT: String(port), SITE_URL: url, LOG_REQUESTS: '0', ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+	const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+		if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+		return exited
+	}
+	try {
+		await waitFor(async () => (await fetch(`${url}/healthz`)).ok, 60_000, `the server on ${url}\n${output}`)
+	} catch (error) {
+		await stop('SIGKILL')
+		throw error
+	}
+	return { url, child, output: () => output, stop }
+}
+
+/**
+ * A TCP proxy between the app and PostgreSQL: stopping it is, for the app,
+ * the database going away (open connections cut, new ones refused).
+ */
+export async function startTcpProxy(target: { host: string; port: number }) {
+	const port = await freePort()
+	const sockets = new Set<net.Socket>()
+	let server: net.Server | null = null
+	async function start() {
+		server = net.createServer((client) => {
+			const upstream = net.connect(target.port, target.host)
+			sockets.add(client).add(upstream)
+			client.pipe(upstream).pipe(client)
+			const close = () => {
+				client.destroy()
+				upstream.destroy()
+				sockets.delete(client)
+				sockets.delete(upstream)
+			}
+			client.on('error', close).on('close', close)
+			upstream.on('error', close).on('close', close)
+		})
+		await new Promise<void>((resolve) => server?.listen(port, '127.0.0.1', resolve))
+	}
+	async function stop() {
+		for (const socket of sockets) socket.destroy()
+		sockets.clear()
+		await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+		server = null
+	}
+	await start()
+	return { port, start, stop }
+}

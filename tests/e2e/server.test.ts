@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test'
+import { liveTools, toolHref } from '#app/tools/registry.ts'
+
+test.describe('security headers', () => {
+	test('every kind of response carries them', async ({ request }) => {
+		for (const path of ['/', '/no-such-page', '/api/nope', '/healthz', '/robots.txt', '/favicon.svg']) {
+			const headers = (await request.get(path)).headers()
+			expect(headers['x-content-type-options'], path).toBe('nosniff')
+			expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
+			expect(headers['permissions-policy'], path).toContain('camera=()')
+			expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'")
+			expect(headers['x-powered-by'], path).toBeUndefined()
+		}
+	})
+
+	test('the CSP is enforced with a fresh nonce per response that every script carries', async ({ request }) => {
+		const nonces = new Set<string>()
+		for (let i = 0; i < 3; i++) {
+			const response = await request.get('/')
+			const csp = response.headers()['content-security-policy'] ?? ''
+			expect(response.headers()['content-security-policy-report-only']).toBeUndefined()
+			for (const directive of ["object-src 'none'", "base-uri 'none'", "script-src-attr 'none'"]) expect(csp).toContain(directive)
+			expect(csp).not.toContain('unsafe-eval')
+			expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+			const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+			expect(nonce).toBeTruthy()
+			nonces.add(nonce ?? '')
+			const html = await response.text()
+			const scripts = html.match(/<script\b[^>]*>/g) ?? []
+			expect(scripts.length).toBeGreaterThan(0)
+			for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+		}
+		expect(nonces.size).toBe(3)
+	})
+
+	test('a page runs under its CSP without violations', async ({ page }) => {
+		const violations: Array<string> = []
+		page.on('console', (message) => {
+			if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+		})
+		await page.goto('/tools/text-case-converter')
+		await page.waitForLoadState('networkidle')
+		await page.getByRole('banner').getByRole('link', { name: 'About' }).click()
+		await expect(page).toHaveURL(/about/)
+		expect(violations).toEqual([])
+	})
+})
+
+test('HTML is compressed and hashed assets are cached for a year', async ({ request }) => {
+	const page = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } })
+	expect(page.headers()['content-encoding']).toBe('gzip')
+	const html = await page.text()
+	const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0]
+	expect(asset).toBeTruthy()
+	const response = await request.get(asset ?? '', { headers: { 'Accept-Encoding': 'gzip' } })
+	expect(response.status()).toBe(200)
+	expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+	expect(response.headers()['content-encoding']).toBe('gzip')
+})
+
+test('/healthz reports the database', async ({ request }) => {
+	const response = await request.get('/healthz')
+	expect(response.status()).toBe(200)
+	expect(response.headers()['cache-control']).toBe('no-store')
+	expect(await response.json()).toEqual({ status: 'ok', database: 'ok' })
+})
+
+test.describe('bad requests never reach a 500', () => {
+	test('malformed percent-encoding in the path or query is a 400', async ({ request }) => {
+		for (const path of ['/%E0%A4%A', '/%', '/tools/%ZZ', '/about?q=%E0%A4%A', '/api/x?y=%', '/about%00']) {
+			const response = await request.get(path)
+			expect(response.status(), path).toBe(400)
+			expect((await response.json()).code, path).toBe('VALIDATION_ERROR')
+		}
+	})
+
+	test('an oversized query string or header is a 4xx', async ({ request, baseURL }) => {
+		const longQuery = await request.get(`/?q=${'a'.repeat(20_000)}`)
+		expect(longQuery.status()).toBe(414)
+		// Node answers 431 to headers over 16 KB; use a raw fetch so the client does not refuse first.
+		const response = await fetch(`${baseURL}/`, { headers: { 'X-Big': 'b'.repeat(20_000) } })
+		expect(response.status).toBe(431)
+	})
+
+	test('unexpected methods on pages do not crash', async ({ request }) => {
+		for (const method of ['PUT', 'DELETE', 'PATCH'] as const) {
+			const response = await request.fetch('/about', { method })
+			expect(response.status(), method).toBeLessThan(500)
+			expect(response.status(), method).toBeGreaterThanOrEqual(400)
+		}
+	})
+
+	test('a spoofed Host header does not change canonical links', async ({ request, baseURL }) => {
+		const html = await (await request.get('/about', { headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' } })).text()
+		expect(html).not.toContain('evil.example')
+		expect(html).toContain(`href="${baseURL}/about"`)
+	})
+
+	test('production probes are 404s', async ({ request }) => {
+		for (const path of ['/@vite/client', '/.env', '/build/server/index.js', '/package.json', '/app/root.tsx']) {
+			expect((await request.get(path)).status(), path).toBe(404)
+		}
+	})
+})
+
+test.describe('SEO files', () => {
+	test('robots.txt points at the sitemap', async ({ request, baseURL }) => {
+		const response = await request.get('/robots.txt')
+		expect(response.headers()['content-type']).toContain('text/plain')
+		const text = await response.text()
+		expect(text).toContain('User-agent: *')
+		expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`)
+	})
+
+	test('sitemap.xml lists every public page, each of which answers 200', async ({ request, baseURL }) => {
+		const response = await request.get('/sitemap.xml')
+		expect(response.headers()['content-type']).toContain('application/xml')
+		const xml = await response.text()
+		expect(xml.startsWith('<?xml')).toBe(true)
+		const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '')
+		const expected = ['/', '/tools', '/about', ...liveTools.map(toolHref)].map((p) => `${baseURL}${p}`)
+		for (const url of expected) expect(locs).toContain(url)
+		for (const loc of locs) {
+			expect((await request.get(loc.replace(baseURL ?? '', ''))).status(), loc).toBe(200)
+		}
+	})
+
+	test('the web manifest and icons are served', async ({ request }) => {
+		const manifest = await request.get('/site.webmanifest')
+		expect(manifest.headers()['content-type']).toContain('application/manifest+json')
+		const body = await manifest.json()
+		expect(body.name).toBeTruthy()
+		for (const icon of body.icons as Array<{ src: string }>) {
+			expect((await request.get(icon.src)).status(), icon.src).toBe(200)
+		}
+		for (const path of ['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png', '/og-image.png']) {
+			expect((await request.get(path)).status(), path).toBe(200)
+		}
+	})
+})

@@ -1,0 +1,52 @@
+import { beforeEach, describe, expect, test } from 'vitest'
+import { prisma } from '#app/utils/db.server.ts'
+import { getSiteSettings, updateSiteSettings } from '#app/utils/settings.server.ts'
+import { resetDatabase } from '#tests/setup/db.ts'
+
+const DEFAULTS = {
+	siteName: 'ToolNest',
+	tagline: 'Free online converters and developer tools — fast and private',
+}
+
+describe('site settings', () => {
+	beforeEach(resetDatabase)
+
+	test('reading a fresh database returns the defaults and stores the single row', async () => {
+		expect(await prisma.siteSetting.count()).toBe(0)
+		expect(await getSiteSettings()).toEqual(DEFAULTS)
+		expect(await prisma.siteSetting.findMany({ select: { id: true } })).toEqual([{ id: 1 }])
+		expect(await getSiteSettings()).toEqual(DEFAULTS)
+		expect(await prisma.siteSetting.count()).toBe(1)
+	})
+
+	test('updates round-trip and leave other fields alone', async () => {
+		const before = await prisma.siteSetting.upsert({ where: { id: 1 }, create: {}, update: {} })
+		expect(await updateSiteSettings({ siteName: '  My Tools ' })).toEqual({ ...DEFAULTS, siteName: 'My Tools' })
+		expect(await getSiteSettings()).toEqual({ ...DEFAULTS, siteName: 'My Tools' })
+		expect(await updateSiteSettings({ tagline: 'Fast; private — "quoted" \' ✓' })).toEqual({
+			siteName: 'My Tools',
+			tagline: 'Fast; private — "quoted" \' ✓',
+		})
+		const after = await prisma.siteSetting.findUniqueOrThrow({ where: { id: 1 } })
+		expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime())
+	})
+
+	test('update on a fresh database creates the row', async () => {
+		expect(await updateSiteSettings({ tagline: 'New' })).toEqual({ siteName: 'ToolNest', tagline: 'New' })
+		expect(await prisma.siteSetting.count()).toBe(1)
+	})
+
+	test('rejects invalid values and unknown fields without writing', async () => {
+		await expect(updateSiteSettings({ siteName: '   ' })).rejects.toThrow()
+		await expect(updateSiteSettings({ siteName: 'x'.repeat(101) })).rejects.toThrow()
+		// @ts-expect-error unknown field
+		await expect(updateSiteSettings({ id: 2 })).rejects.toThrow()
+		expect(await prisma.siteSetting.count()).toBe(0)
+	})
+
+	test('concurrent first reads create exactly one row', async () => {
+		const results = await Promise.all(Array.from({ length: 20 }, () => getSiteSettings()))
+		for (const r of results) expect(r).toEqual(DEFAULTS)
+		expect(await prisma.siteSetting.count()).toBe(1)
+	})
+})

@@ -1,0 +1,26 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+
+export default defineConfig({
+	resolve: {
+		// package.json "imports" (#app/*, #server/*, #tests/*), for Vite's resolver.
+		alias: [
+			{ find: /^#app\/(.*)$/, replacement: path.join(root, 'app/$1') },
+			{ find: /^#server\/(.*)$/, replacement: path.join(root, 'server/$1') },
+			{ find: /^#tests\/(.*)$/, replacement: path.join(root, 'tests/$1') },
+		],
+	},
+	test: {
+		environment: 'node',
+		include: ['app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+		globalSetup: ['tests/setup/global-setup.ts'],
+		setupFiles: ['tests/setup/setup-env.ts'],
+		// One database for the run: test files take turns.
+		fileParallelism: false,
+		testTimeout: 30_000,
+		hookTimeout: 60_000,
+	},
+})
