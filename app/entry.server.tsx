@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './utils/nonce.tsx'
@@ -55,7 +55,8 @@ export default function handleRequest(
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-	// Aborted requests (client went away) are not errors of ours.
+	// Aborted requests (client went away) and 4xx answers are not errors of ours.
 	if (request.signal.aborted) return
+	if (isRouteErrorResponse(error) && error.status < 500) return
 	console.error(error instanceof Error ? (error.stack ?? error.message) : error)
 }

@@ -35,7 +35,14 @@ export const links: LinksFunction = () => [
 	{ rel: 'manifest', href: '/site.webmanifest' },
 ]
 
-export const meta: MetaFunction = () => [{ name: 'color-scheme', content: 'light dark' }]
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+	const tags = [{ name: 'color-scheme', content: 'light dark' }]
+	if (!error) return tags
+	// Error and not-found screens still get a title (pages' own meta does not run for them).
+	const notFound = isRouteErrorResponse(error) && error.status === 404
+	const siteName = data?.siteName ?? 'ToolNest'
+	return [...tags, { title: `${notFound ? 'Page not found' : 'Something went wrong'} | ${siteName}` }, { name: 'robots', content: 'noindex' }]
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const [settings, { toast, headers }] = await Promise.all([

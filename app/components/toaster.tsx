@@ -49,11 +49,13 @@ export function ToastProvider({ serverToast, children }: { serverToast: Toast | 
 		<ToastContext.Provider value={api}>
 			{children}
 			<section aria-label="Notifications" className="pointer-events-none fixed bottom-4 left-1/2 z-50 flex w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 flex-col gap-2 sm:left-auto sm:right-20 sm:translate-x-0">
-				<ol role="status" aria-live="polite" className="flex flex-col gap-2">
-					{toasts.map((toast) => (
-						<ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
-					))}
-				</ol>
+				<div role="status" aria-live="polite">
+					<ol className="flex flex-col gap-2">
+						{toasts.map((toast) => (
+							<ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+						))}
+					</ol>
+				</div>
 			</section>
 		</ToastContext.Provider>
 	)

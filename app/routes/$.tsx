@@ -10,8 +10,6 @@ export function action() {
 	throw data(null, { status: 404 })
 }
 
-export const meta = () => [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }]
-
 export default function CatchAll() {
 	return <NotFound />
 }

@@ -268,7 +268,7 @@ export default function TextCaseConverter() {
 								<span
 									className={cn(
 										'inline-flex items-center rounded-full border border-border bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-2',
-										'peer-checked:border-accent peer-checked:bg-accent-soft peer-checked:text-fg',
+										'peer-checked:border-accent peer-checked:bg-accent-soft peer-checked:text-fg peer-checked:ring-1 peer-checked:ring-accent',
 										'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[color:var(--focus)]',
 									)}
 								>
@@ -283,7 +283,7 @@ export default function TextCaseConverter() {
 						</p>
 					) : (
 						<p id="tool-mode-example" className="mt-2 text-sm text-muted">
-							Example: <span className="font-mono break-all text-fg">{modeInfo.example}</span>
+							Example: <span className="font-mono break-words text-fg">{modeInfo.example}</span>
 						</p>
 					)}
 				</fieldset>

@@ -23,7 +23,14 @@ export async function freePort(): Promise<number> {
 export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
 	const deadline = Date.now() + timeoutMs
 	while (Date.now() < deadline) {
-		if (await check().catch(() => false)) return
+		let ok = false
+		try {
+			ok = await check()
+		} catch (error) {
+			// A check may throw to give up early (e.g. the process died); fetch errors just mean "not yet".
+			if (error instanceof Error && !(error instanceof TypeError)) throw error
+		}
+		if (ok) return
 		await new Promise((resolve) => setTimeout(resolve, 200))
 	}
 	throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)
@@ -45,7 +52,14 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 		return exited
 	}
 	try {
-		await waitFor(async () => (await fetch(`${url}/healthz`)).ok, 60_000, `the server on ${url}\n${output}`)
+		await waitFor(
+			async () => {
+				if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output}`)
+				return (await fetch(`${url}/healthz`)).ok
+			},
+			60_000,
+			`the server on ${url}`,
+		)
 	} catch (error) {
 		await stop('SIGKILL')
 		throw error

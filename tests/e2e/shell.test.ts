@@ -70,7 +70,7 @@ test.describe('mobile menu', () => {
 			await expect(menu.getByRole('link', { name, exact: true })).toBeVisible()
 		}
 		await expect(menu.getByTestId('mobile-tool-grid').getByRole('link').first()).toBeVisible()
-		await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused()
+		await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused()
 		await expectNoSeriousA11yViolations(page)
 		await page.keyboard.press('Escape')
 		await expect(menu).toBeHidden()

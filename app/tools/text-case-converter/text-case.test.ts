@@ -65,6 +65,8 @@ describe('prose cases', () => {
 	test('Title Case keeps acronyms and names with inner capitals in mixed-case text', () => {
 		expect(convertCase('how to use the GitHub API with NASA data', 'title')).toBe('How to Use the GitHub API With NASA Data')
 		expect(convertCase('why the iPhone sold', 'title')).toBe('Why the iPhone Sold')
+		expect(convertCase('calling parseHTTPResponse and XMLHttpRequest', 'title')).toBe('Calling parseHTTPResponse and XMLHttpRequest')
+		expect(convertCase('calling parseHTTPResponse', 'capitalized')).toBe('Calling parseHTTPResponse')
 		// Inverse or alternating text is not mistaken for names.
 		expect(convertCase('tHE lORD oF tHE rINGS', 'title')).toBe('The Lord of the Rings')
 		expect(convertCase('tHe LoRd Of ThE rInGs', 'title')).toBe('The Lord of the Rings')

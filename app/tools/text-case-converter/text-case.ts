@@ -215,11 +215,11 @@ const HAS_LOWER = /\p{Ll}/u
 /** Two to six capitals and nothing in lower case: NASA, HTML5, UNESCO (longer words in capitals are shouting). */
 const ACRONYM = /^(?=(?:\P{L}*\p{Lu}){2})(?!(?:\P{L}*\p{Lu}){7})[\p{Lu}\p{M}\p{N}'’]+$/u
 /**
- * A name written with inner capitals: GitHub, iPhone, JavaScript, McDonald.
- * Each inner capital starts a lower-case run of two or more letters, so
- * aLtErNaTiNg or iNVERSE text is not mistaken for one.
+ * A name written with inner capitals: GitHub, iPhone, JavaScript, McDonald,
+ * parseHTTPResponse. Each inner run of capitals is followed by two or more
+ * lower-case letters, so aLtErNaTiNg or iNVERSE text is not mistaken for one.
  */
-const INNER_CAPITALS = /^\p{L}\p{Ll}*(?:\p{Lu}\p{Ll}{2,})+$/u
+const INNER_CAPITALS = /^\p{L}\p{Ll}*(?:\p{Lu}+\p{Ll}{2,})+$/u
 
 /** Words that Title Case keeps in lower case inside a title. */
 const SMALL_WORDS = new Set(['a', 'an', 'the', 'and', 'but', 'or', 'nor', 'for', 'at', 'by', 'in', 'of', 'on', 'to', 'as', 'vs', 'via'])
