@@ -27,7 +27,7 @@
 // SIGTERM, and awaited, even when something fails.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
@@ -71,6 +71,7 @@ async function main() {
 	// Children to stop on exit, whatever happens.
 	const children = []
 	let dataDir
+	let snapshotDir
 	let interrupted = false
 	const onSignal = (signal) => {
 		if (interrupted) return
@@ -84,10 +85,10 @@ async function main() {
 	async function cleanup() {
 		await Promise.all(children.map(stopChild))
 		children.length = 0
-		if (dataDir) {
-			await rm(dataDir, { recursive: true, force: true }).catch(() => {})
-			dataDir = undefined
+		for (const dir of [dataDir, snapshotDir]) {
+			if (dir) await rm(dir, { recursive: true, force: true }).catch(() => {})
 		}
+		dataDir = snapshotDir = undefined
 	}
 
 	try {
@@ -97,7 +98,17 @@ async function main() {
 			await run('npm', ['run', 'build'])
 		}
 
-		// 2. Start the production server.
+		// 2. Start the production server, from a private snapshot of the build
+		// (build/, prisma/, package.json, node_modules symlinked), so that a
+		// rebuild in the working tree during the run (other people, watchers)
+		// cannot pull files from under it. Same command: node build/http-server.js,
+		// run from the snapshot directory (the server resolves build/ and
+		// prisma/ against its working directory).
+		snapshotDir = await mkdtemp(path.join(os.tmpdir(), 'bench-build-'))
+		for (const entry of ['build', 'prisma', 'package.json']) {
+			await cp(entry, path.join(snapshotDir, entry), { recursive: true })
+		}
+		await symlink(path.resolve('node_modules'), path.join(snapshotDir, 'node_modules'), 'dir')
 		const port = Number(process.env.BENCH_PORT) || (await freePort(3210))
 		const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_REQUESTS: '0' }
 		env.SITE_URL = `http://127.0.0.1:${port}`
@@ -109,13 +120,13 @@ async function main() {
 		console.log(
 			`Starting the production server on ${base} (${process.env.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR=${dataDir}`})…`,
 		)
-		const server = startChild('server', process.execPath, ['build/http-server.js'], env)
+		const server = startChild('server', process.execPath, ['build/http-server.js'], env, snapshotDir)
 		children.push(server)
 		const startedAt = Date.now()
 		await waitForHealthy(`${base}/healthz`, server)
 		console.log(`Healthy after ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`)
 		console.log(
-			`Machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model?.trim() ?? 'unknown'}), node ${process.version}; ` +
+			`Machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model?.trim() ?? 'unknown'}), load average ${loadAverage()}, node ${process.version}; ` +
 				`autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s.`,
 		)
 
@@ -123,7 +134,10 @@ async function main() {
 		const results = {}
 		for (const page of PAGES) {
 			console.log(`\n=== ${page} ===`)
+			const single = await sequentialLatency(base + page)
+			console.log(`one at a time: median ${single.median.toFixed(1)} ms, max ${single.max.toFixed(1)} ms (20 sequential requests)`)
 			const load = await loadTest(autocannon, base + page)
+			load.single = single
 			printLoad(load)
 			const weight = await pageWeight(base, page)
 			printWeight(weight)
@@ -141,7 +155,7 @@ async function main() {
 			const refServer = startChild('reference', process.execPath, [
 				fileURLToPath(import.meta.url),
 				'--serve-static',
-				path.resolve('build/client'),
+				path.join(snapshotDir, 'build/client'),
 				String(refPort),
 			])
 			children.push(refServer)
@@ -161,6 +175,10 @@ async function main() {
 
 		// 5. Summary.
 		printSummary(results, reference)
+		console.log(
+			`Load average now ${loadAverage()} on ${os.cpus().length} CPU(s) (the load generator, the server and ` +
+				'anything else running share them: figures are only comparable between quiet runs on the same machine).',
+		)
 	} finally {
 		await cleanup()
 	}
@@ -182,8 +200,8 @@ function run(command, args) {
 }
 
 /** Starts a long-running child; its output goes to our stderr, prefixed. */
-function startChild(name, command, args, env = process.env) {
-	const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+function startChild(name, command, args, env = process.env, cwd = process.cwd()) {
+	const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
 	child.name = name
 	child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
 	child.on('error', (error) => console.error(`[${name}] ${error.message}`))
@@ -249,6 +267,21 @@ async function waitForHealthy(url, child) {
 // ---------------------------------------------------------------------------
 // Load
 // ---------------------------------------------------------------------------
+
+const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' / ')
+
+/** Unloaded latency: sequential requests, one at a time (median and max, ms). */
+async function sequentialLatency(url, count = 20) {
+	const times = []
+	for (let i = 0; i < count; i++) {
+		const start = performance.now()
+		const response = await fetch(url)
+		await response.arrayBuffer()
+		times.push(performance.now() - start)
+	}
+	times.sort((a, b) => a - b)
+	return { median: times[Math.floor(count / 2)], max: times[count - 1] }
+}
 
 /** Warm-up run (discarded), then the measured run. */
 async function loadTest(autocannon, url, headers = {}) {
@@ -427,6 +460,7 @@ function printSummary(results, reference) {
 	check('/ CSS gzipped', kb(home.weight.css.gzip), 'KB', `<= ${TARGETS.cssKB} KB`, home.weight.css.gzip <= TARGETS.cssKB * 1024)
 	const errors = home.load.non2xx + home.load.errors + home.load.timeouts
 	check('/ non-2xx + errors', errors, '', '0', errors === 0)
+	rows.push(['/ latency one at a time', `${home.load.single.median.toFixed(1)} ms (median)`, '-', ''])
 	// Informational rows (no target).
 	for (const [page, { load, weight }] of Object.entries(results)) {
 		if (page === '/') continue

@@ -66,6 +66,8 @@ test.describe('mobile menu', () => {
 		await button.click()
 		const menu = page.getByRole('dialog', { name: 'Site menu' })
 		await expect(menu).toBeVisible()
+		// The panel covers the screen's full height (nothing clips it to the top bar).
+		await expect.poll(async () => (await menu.boundingBox())?.height).toBe(844)
 		for (const name of ['Home', 'Tools', 'Blog', 'About', 'Register', 'Login']) {
 			await expect(menu.getByRole('link', { name, exact: true })).toBeVisible()
 		}

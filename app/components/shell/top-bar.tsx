@@ -7,7 +7,7 @@ import { ThemeToggle } from './theme-toggle.tsx'
 
 export function TopBar({ siteName, user, serverTheme }: { siteName: string; user: ShellUser; serverTheme: Theme | null }) {
 	return (
-		<header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
+		<header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-border bg-surface">
 			<div className="mx-auto flex h-full max-w-[96rem] items-center gap-4 px-4">
 				<Link to="/" className="flex items-center gap-2 rounded text-lg font-bold tracking-tight text-fg">
 					<span aria-hidden className="grid size-8 place-items-center rounded-lg bg-accent text-sm text-accent-fg">
