@@ -2,7 +2,8 @@
 #
 #   docker build -t toolsite .
 #   docker run -p 3000:3000 -v toolsite-data:/data \
-#     -e SITE_URL=https://example.com --stop-timeout 30 toolsite
+#     -e SITE_URL=https://example.com -e SESSION_SECRET=... \
+#     --stop-timeout 30 toolsite
 #
 # The database is embedded PGlite in /data (a volume) unless DATABASE_URL
 # points at a real PostgreSQL server. Migrations (prisma/migrations) are
@@ -16,6 +17,10 @@
 # which this app never uses (driver adapter + WebAssembly schema engine) and
 # which must not be downloaded. Our own postinstall (Prisma client generation)
 # is run explicitly instead.
+#
+# npm: the image's own npm 10 is used on purpose. npm 11 rejects the current
+# package-lock.json in `npm ci` (it lacks entries for other platforms'
+# optional @rollup/* and @tailwindcss/oxide-* binaries); npm 10 accepts it.
 
 ARG NODE_IMAGE=node:22-bookworm-slim
 
@@ -50,9 +55,11 @@ RUN npm run build
 
 # ---------------------------------------------------------------------------
 # Runtime dependencies only. The Prisma client generated into app/generated
-# is bundled into build/server/index.js and build/http-server.js by the
-# build (it is our code, not a package), so no generation is needed here;
-# `prisma` is a dependency but its CLI is not used at run time.
+# is bundled into build/server/index.js by the Remix build (it is our code,
+# not a package; it only imports @prisma/client/runtime/*), so no generation
+# is needed here. `prisma` is a dependency but its CLI is not used at run time.
+# (Skipping esbuild's install script in deps is fine: the build uses the
+# @esbuild/<platform> package directly.)
 FROM base AS prod-deps
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts \

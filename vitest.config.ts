@@ -15,7 +15,7 @@ export default defineConfig({
 	},
 	test: {
 		environment: 'node',
-		include: ['app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
 		globalSetup: ['tests/setup/global-setup.ts'],
 		setupFiles: ['tests/setup/setup-env.ts'],
 		// One database for the run: test files take turns.

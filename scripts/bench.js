@@ -26,7 +26,7 @@
 // The server child (and the reference server) are always stopped with
 // SIGTERM, and awaited, even when something fails.
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
@@ -72,6 +72,7 @@ async function main() {
 	const children = []
 	let dataDir
 	let snapshotDir
+	let drainUrl
 	let interrupted = false
 	const onSignal = (signal) => {
 		if (interrupted) return
@@ -83,6 +84,11 @@ async function main() {
 	process.on('SIGTERM', onSignal)
 
 	async function cleanup() {
+		// Let the server finish requests still queued from the last load run
+		// (autocannon drops its connections at the end, the server goes on
+		// working): one more request through the same queue, bounded in time.
+		if (drainUrl) await fetch(drainUrl, { signal: AbortSignal.timeout(10_000) }).catch(() => {})
+		drainUrl = undefined
 		await Promise.all(children.map(stopChild))
 		children.length = 0
 		for (const dir of [dataDir, snapshotDir]) {
@@ -96,6 +102,12 @@ async function main() {
 		if (!existsSync('build/http-server.js') || !existsSync('build/server/index.js')) {
 			console.log('No production build: running `npm run build`…')
 			await run('npm', ['run', 'build'])
+		} else {
+			console.log(
+				`Using the existing build (build/http-server.js of ${statSync(
+					'build/http-server.js'
+				).mtime.toISOString()}; run \`npm run build\` first to refresh it).`
+			)
 		}
 
 		// 2. Start the production server, from a private snapshot of the build
@@ -118,16 +130,21 @@ async function main() {
 		}
 		const base = `http://127.0.0.1:${port}`
 		console.log(
-			`Starting the production server on ${base} (${process.env.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR=${dataDir}`})…`,
+			`Starting the production server on ${base} (${
+				process.env.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR=${dataDir}`
+			})…`
 		)
 		const server = startChild('server', process.execPath, ['build/http-server.js'], env, snapshotDir)
 		children.push(server)
 		const startedAt = Date.now()
 		await waitForHealthy(`${base}/healthz`, server)
+		drainUrl = `${base}/healthz`
 		console.log(`Healthy after ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`)
 		console.log(
-			`Machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model?.trim() ?? 'unknown'}), load average ${loadAverage()}, node ${process.version}; ` +
-				`autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s.`,
+			`Machine: ${os.cpus().length} CPU(s) (${
+				os.cpus()[0]?.model?.trim() ?? 'unknown'
+			}), load average ${loadAverage()}, node ${process.version}; ` +
+				`autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s.`
 		)
 
 		// 3. Pages: load, then weight.
@@ -135,7 +152,9 @@ async function main() {
 		for (const page of PAGES) {
 			console.log(`\n=== ${page} ===`)
 			const single = await sequentialLatency(base + page)
-			console.log(`one at a time: median ${single.median.toFixed(1)} ms, max ${single.max.toFixed(1)} ms (20 sequential requests)`)
+			console.log(
+				`one at a time: median ${single.median.toFixed(1)} ms, max ${single.max.toFixed(1)} ms (20 sequential requests)`
+			)
 			const load = await loadTest(autocannon, base + page)
 			load.single = single
 			printLoad(load)
@@ -177,7 +196,7 @@ async function main() {
 		printSummary(results, reference)
 		console.log(
 			`Load average now ${loadAverage()} on ${os.cpus().length} CPU(s) (the load generator, the server and ` +
-				'anything else running share them: figures are only comparable between quiet runs on the same machine).',
+				'anything else running share them: figures are only comparable between quiet runs on the same machine).'
 		)
 	} finally {
 		await cleanup()
@@ -194,7 +213,7 @@ function run(command, args) {
 		const child = spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32' })
 		child.on('error', reject)
 		child.on('exit', (code, signal) =>
-			code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? code})`)),
+			code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? code})`))
 		)
 	})
 }
@@ -268,7 +287,11 @@ async function waitForHealthy(url, child) {
 // Load
 // ---------------------------------------------------------------------------
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' / ')
+const loadAverage = () =>
+	os
+		.loadavg()
+		.map((value) => value.toFixed(2))
+		.join(' / ')
 
 /** Unloaded latency: sequential requests, one at a time (median and max, ms). */
 async function sequentialLatency(url, count = 20) {
@@ -294,7 +317,7 @@ function printLoad(result, label = 'load') {
 	console.log(
 		`${label}: ${requests.average.toFixed(0)} req/s (mean), latency p50 ${latency.p50} ms, ` +
 			`p97.5 ${latency.p97_5} ms, p99 ${latency.p99} ms, max ${latency.max} ms; ` +
-			`${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+			`${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`
 	)
 }
 
@@ -314,7 +337,7 @@ function getRaw(url) {
 					encoding: response.headers['content-encoding'] ?? 'identity',
 					contentType: response.headers['content-type'] ?? '',
 					wire: Buffer.concat(chunks),
-				}),
+				})
 			)
 			response.on('error', reject)
 		})
@@ -343,7 +366,11 @@ async function measure(url) {
 	return { raw, rawBytes: raw.length, gzipBytes, computed, encoding: response.encoding }
 }
 
-const attr = (tag, name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(1).find((v) => v !== undefined)
+const attr = (tag, name) =>
+	tag
+		.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))
+		?.slice(1)
+		.find((v) => v !== undefined)
 
 /** Script, modulepreload and stylesheet URLs referenced by the HTML. */
 function referencedAssets(html) {
@@ -418,8 +445,16 @@ async function pageWeight(base, page) {
 		page,
 		html: { rawBytes: html.rawBytes, gzipBytes: html.gzipBytes, computed: html.computed },
 		files,
-		js: { count: files.filter((f) => f.kind === 'js').length, raw: sum('js', 'rawBytes'), gzip: sum('js', 'gzipBytes') },
-		css: { count: files.filter((f) => f.kind === 'css').length, raw: sum('css', 'rawBytes'), gzip: sum('css', 'gzipBytes') },
+		js: {
+			count: files.filter((f) => f.kind === 'js').length,
+			raw: sum('js', 'rawBytes'),
+			gzip: sum('js', 'gzipBytes'),
+		},
+		css: {
+			count: files.filter((f) => f.kind === 'css').length,
+			raw: sum('css', 'rawBytes'),
+			gzip: sum('css', 'gzipBytes'),
+		},
 	}
 }
 
@@ -427,12 +462,15 @@ const kb = (bytes) => (bytes / 1024).toFixed(1)
 
 function printWeight(weight) {
 	console.log(
-		`HTML: ${kb(weight.html.gzipBytes)} KB gzipped${weight.html.computed ? ' (computed; served uncompressed)' : ''}, ${kb(weight.html.rawBytes)} KB raw`,
+		`HTML: ${kb(weight.html.gzipBytes)} KB gzipped${
+			weight.html.computed ? ' (computed; served uncompressed)' : ''
+		}, ${kb(weight.html.rawBytes)} KB raw`
 	)
 	for (const file of weight.files) {
 		console.log(
-			`  ${file.kind.padEnd(3)} ${kb(file.gzipBytes).padStart(7)} KB gz ${kb(file.rawBytes).padStart(7)} KB raw  ${file.url}` +
-				`  [${file.via}${file.computed ? '; gzip computed' : ''}]`,
+			`  ${file.kind.padEnd(3)} ${kb(file.gzipBytes).padStart(7)} KB gz ${kb(file.rawBytes).padStart(7)} KB raw  ${
+				file.url
+			}` + `  [${file.via}${file.computed ? '; gzip computed' : ''}]`
 		)
 	}
 	console.log(`JS:  ${weight.js.count} files, ${kb(weight.js.gzip)} KB gzipped (${kb(weight.js.raw)} KB raw)`)
@@ -452,12 +490,29 @@ function pickAsset(weight) {
 function printSummary(results, reference) {
 	const home = results['/']
 	const rows = [['Metric', 'Measured', 'Target', 'Meets']]
-	const check = (metric, value, unit, target, ok) =>
-		rows.push([metric, `${value} ${unit}`, target, ok ? 'yes' : 'NO'])
-	check('/ requests/s (mean)', home.load.requests.average.toFixed(0), 'req/s', `>= ${TARGETS.rps}`, home.load.requests.average >= TARGETS.rps)
+	const check = (metric, value, unit, target, ok) => rows.push([metric, `${value} ${unit}`, target, ok ? 'yes' : 'NO'])
+	check(
+		'/ requests/s (mean)',
+		home.load.requests.average.toFixed(0),
+		'req/s',
+		`>= ${TARGETS.rps}`,
+		home.load.requests.average >= TARGETS.rps
+	)
 	check('/ latency p99', home.load.latency.p99, 'ms', `<= ${TARGETS.p99} ms`, home.load.latency.p99 <= TARGETS.p99)
-	check('/ JS gzipped', kb(home.weight.js.gzip), 'KB', `<= ${TARGETS.jsKB} KB`, home.weight.js.gzip <= TARGETS.jsKB * 1024)
-	check('/ CSS gzipped', kb(home.weight.css.gzip), 'KB', `<= ${TARGETS.cssKB} KB`, home.weight.css.gzip <= TARGETS.cssKB * 1024)
+	check(
+		'/ JS gzipped',
+		kb(home.weight.js.gzip),
+		'KB',
+		`<= ${TARGETS.jsKB} KB`,
+		home.weight.js.gzip <= TARGETS.jsKB * 1024
+	)
+	check(
+		'/ CSS gzipped',
+		kb(home.weight.css.gzip),
+		'KB',
+		`<= ${TARGETS.cssKB} KB`,
+		home.weight.css.gzip <= TARGETS.cssKB * 1024
+	)
 	const errors = home.load.non2xx + home.load.errors + home.load.timeouts
 	check('/ non-2xx + errors', errors, '', '0', errors === 0)
 	rows.push(['/ latency one at a time', `${home.load.single.median.toFixed(1)} ms (median)`, '-', ''])
@@ -472,7 +527,9 @@ function printSummary(results, reference) {
 	if (reference) {
 		rows.push([
 			'static asset ours / bare',
-			`${reference.ours.requests.average.toFixed(0)} / ${reference.bare.requests.average.toFixed(0)} req/s (${(reference.ratio * 100).toFixed(0)} %)`,
+			`${reference.ours.requests.average.toFixed(0)} / ${reference.bare.requests.average.toFixed(0)} req/s (${(
+				reference.ratio * 100
+			).toFixed(0)} %)`,
 			'-',
 			'',
 		])

@@ -53,7 +53,8 @@ try {
 	})
 	const file = path.join(dir, 'migration.sql')
 	await fs.writeFile(file, sql, { flag: 'wx' })
-	console.log(`Created ${path.relative(process.cwd(), file)}`)
+	const shown = path.relative(process.cwd(), file)
+	console.log(`Created ${shown.startsWith('..') ? file : shown}`)
 	console.log('Review it, then apply it with `npm run db:migrate` (the server also applies it when it starts).')
 } catch (error) {
 	console.error(`Could not create the migration: ${error instanceof Error ? error.message : String(error)}`)

@@ -72,12 +72,39 @@ export async function applyMigrations(url: string, options: MigrateOptions = {})
 		readSchemaFiles(paths.schema),
 		readMigrationsList(paths.migrations),
 	])
-	const pool = migrationPool(url)
+	// One connection: the engine's session-level advisory lock (which keeps
+	// concurrent starters from applying a migration twice) must be taken and
+	// released on the connection that runs the migrations.
+	const pool = migrationPool(url, 1)
 	try {
 		return await withEngine(migrationAdapterFactory(pool), schemaFiles, async (engine) => {
 			const result = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS })
 			return result.appliedMigrationNames
 		})
+	} finally {
+		await pool.end()
+	}
+}
+
+/**
+ * After a failed migration (which blocks every later run), records it as
+ * rolled back, like `prisma migrate resolve --rolled-back <name>`: fix or
+ * replace the migration's SQL, then apply again. Changes nothing else: undo
+ * by hand whatever part of the failed script took effect, if any (on
+ * PostgreSQL a failed script normally leaves nothing behind).
+ */
+export async function markMigrationRolledBack(
+	url: string,
+	migrationName: string,
+	options: MigrateOptions = {},
+): Promise<void> {
+	const paths = prismaPaths(options.root)
+	const schemaFiles = await readSchemaFiles(paths.schema)
+	const pool = migrationPool(url, 1)
+	try {
+		await withEngine(migrationAdapterFactory(pool), schemaFiles, (engine) =>
+			engine.markMigrationRolledBack({ migrationName }),
+		)
 	} finally {
 		await pool.end()
 	}
@@ -116,7 +143,7 @@ export async function diffToSql(options: DiffOptions = {}): Promise<string> {
 	}
 }
 
-/** The diff of an empty database; the engine's "empty migration" comment counts as nothing. */
+/** '' when the script has no statements (the engine answers "-- This is an empty migration." then). */
 function normalizeScript(script: string): string {
 	const meaningful = script
 		.split('\n')
@@ -181,8 +208,8 @@ function charAsText(result: unknown): unknown {
 	return result
 }
 
-function migrationPool(url: string): pg.Pool {
-	const pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 10_000, Client: MigrationClient })
+function migrationPool(url: string, max = 2): pg.Pool {
+	const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, Client: MigrationClient })
 	pool.on('error', () => {}) // an idle connection dropped; the next query reports it
 	return pool
 }
@@ -230,9 +257,7 @@ async function withEngine<T>(
 	fn: (engine: SchemaEngine) => Promise<T>,
 ): Promise<T> {
 	const wasm = await loadSchemaEngine()
-	const logs: Array<string> = []
 	const log = (line: string) => {
-		logs.push(line)
 		if (process.env.DEBUG_SCHEMA_ENGINE) console.error(`[schema-engine] ${line}`)
 	}
 	const engine = await wasm.SchemaEngine.new({ datamodels }, log, bindMigrationAwareSqlAdapterFactory(factory))

@@ -4,7 +4,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '#server/db/embedded.server.ts'
-import { applyMigrations, diffToSql, readMigrationsList } from '#server/db/migrate.server.ts'
+import { applyMigrations, diffToSql, markMigrationRolledBack, readMigrationsList } from '#server/db/migrate.server.ts'
 import { databaseUrl, makeTempDataDir } from '#tests/setup/db.ts'
 
 const migrationNames = async () =>
@@ -110,6 +110,15 @@ describe('migration scripts', () => {
 		await expect(applyMigrations(db.url, { root })).rejects.toThrow(/division by zero/)
 		expect(await query(db.url, `SELECT to_regclass('"Partial"') AS t`)).toEqual([{ t: null }])
 		await expect(applyMigrations(db.url, { root })).rejects.toThrow(/failed migrations/)
+
+		// Resolved like `prisma migrate resolve --rolled-back`, fixed, applied again.
+		await markMigrationRolledBack(db.url, '29990102000000_fails', { root })
+		await fs.writeFile(
+			path.join(root, 'prisma', 'migrations', '29990102000000_fails', 'migration.sql'),
+			'CREATE TABLE "Partial" ("id" int);\n',
+		)
+		expect(await applyMigrations(db.url, { root })).toEqual(['29990102000000_fails'])
+		expect(await query(db.url, `SELECT to_regclass('"Partial"')::text AS t`)).toEqual([{ t: '"Partial"' }])
 	})
 })
 
