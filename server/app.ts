@@ -8,6 +8,7 @@ import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
+import { precompressedAssets } from './precompressed.ts'
 import { rejectBadUrls, requestLogger, sendError } from './request-guards.ts'
 import { securityHeaders } from './security-headers.ts'
 
@@ -39,13 +40,14 @@ export function createApp(options: AppOptions) {
 	app.use(requestLogger(options.logRequests))
 	app.use(securityHeaders({ dev: options.mode === 'development', https: options.https }))
 	app.use(rejectBadUrls)
-	app.use(compression())
-
 	if (options.viteMiddleware) {
+		app.use(compression())
 		app.use(options.viteMiddleware)
 	} else {
 		const clientDir = options.clientDir ?? path.resolve('build/client')
-		// Hashed assets never change: cache them for a year.
+		// Hashed assets never change: cache them for a year, compressed once at build time.
+		app.use('/assets', precompressedAssets(path.join(clientDir, 'assets')))
+		app.use(compression())
 		app.use(
 			'/assets',
 			express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }),
@@ -53,14 +55,23 @@ export function createApp(options: AppOptions) {
 		app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }))
 	}
 
-	app.all(
-		'*',
-		createRequestHandler({
-			build: options.build,
-			mode: options.mode,
-			getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? '') }),
-		}),
-	)
+	const remixHandler = createRequestHandler({
+		build: options.build,
+		mode: options.mode,
+		getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? '') }),
+	})
+	// Counted until the handler itself is done (not when the socket closes: a
+	// client that went away leaves its loader running), so shutdown can wait
+	// for every request before it closes the database.
+	let inFlight = 0
+	app.all('*', async (req, res, next) => {
+		inFlight++
+		try {
+			await remixHandler(req, res, next)
+		} finally {
+			inFlight--
+		}
+	})
 
 	// Last resort: anything thrown outside Remix becomes a generic JSON 500.
 	app.use(((error, _req, res, _next) => {
@@ -68,5 +79,5 @@ export function createApp(options: AppOptions) {
 		sendError(res, 500, 'INTERNAL_ERROR', 'Internal server error')
 	}) as express.ErrorRequestHandler)
 
-	return app
+	return Object.assign(app, { inFlight: () => inFlight })
 }

@@ -7,6 +7,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
+import { disconnectPrisma } from '#app/utils/db.server.ts'
 import { startDatabase } from './db/database.server.ts'
 import { createApp } from './app.ts'
 
@@ -57,9 +58,13 @@ async function shutdown(signal: string) {
 	const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
 	force.unref()
 	await closed
+	// Sockets can be gone while their loaders still run: wait for those too.
+	const deadline = Date.now() + SHUTDOWN_GRACE_MS
+	while (app.inFlight() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
 	clearTimeout(force)
 	await closeVite?.()
 	try {
+		await disconnectPrisma()
 		await database.stop()
 		console.log('Database closed. Bye.')
 		process.exit(0)

@@ -24,7 +24,24 @@ export const siteSettingsUpdateSchema = z
 
 export type SiteSettingsUpdate = z.input<typeof siteSettingsUpdateSchema>
 
+/**
+ * Every page's root loader reads the settings, so they are kept in memory
+ * for a second: at hundreds of requests a second that saves nearly all the
+ * queries, and another instance's change still shows within a second. A
+ * change made here is seen at once. A failed read is never cached, so a
+ * database outage shows as soon as the second is up.
+ */
+const CACHE_MS = 1_000
+let cached: { value: SiteSettings; expires: number } | null = null
+
 export async function getSiteSettings(): Promise<SiteSettings> {
+	if (cached && cached.expires > Date.now()) return cached.value
+	const value = await readSiteSettings()
+	cached = { value, expires: Date.now() + CACHE_MS }
+	return value
+}
+
+async function readSiteSettings(): Promise<SiteSettings> {
 	const row = await prisma.siteSetting.findUnique({ where: { id: SETTINGS_ID }, select })
 	if (row) return row
 	// First read on a fresh database: insert the defaults (concurrent first
@@ -48,10 +65,18 @@ export async function getSiteSettings(): Promise<SiteSettings> {
 /** Validates and saves the given fields (others unchanged); returns the saved settings. */
 export async function updateSiteSettings(changes: SiteSettingsUpdate): Promise<SiteSettings> {
 	const data = siteSettingsUpdateSchema.parse(changes)
-	return prisma.siteSetting.upsert({
+	cached = null
+	const saved = await prisma.siteSetting.upsert({
 		where: { id: SETTINGS_ID },
 		create: { id: SETTINGS_ID, ...data },
 		update: data,
 		select,
 	})
+	cached = { value: saved, expires: Date.now() + CACHE_MS }
+	return saved
+}
+
+/** For tests that change the row behind this module's back. */
+export function forgetCachedSiteSettings() {
+	cached = null
 }

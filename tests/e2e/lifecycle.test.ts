@@ -61,6 +61,8 @@ test.describe('PostgreSQL going away', () => {
 			const health = await fetch(`${server.url}/healthz`)
 			expect(health.headers.get('retry-after')).toBeTruthy()
 			expect(await health.json()).toMatchObject({ status: 'error', database: 'unavailable' })
+			// Site settings are cached for a second; after that every page needs the database.
+			await waitFor(async () => (await fetch(`${server.url}/tools`)).status === 503, 10_000, 'pages to answer 503')
 			const down = await page.goto(`${server.url}/tools`)
 			expect(down?.status()).toBe(503)
 			await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()

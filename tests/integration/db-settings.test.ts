@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { prisma } from '#app/utils/db.server.ts'
 import { getSiteSettings, updateSiteSettings } from '#app/utils/settings.server.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
@@ -48,5 +48,22 @@ describe('site settings', () => {
 		const results = await Promise.all(Array.from({ length: 20 }, () => getSiteSettings()))
 		for (const r of results) expect(r).toEqual(DEFAULTS)
 		expect(await prisma.siteSetting.count()).toBe(1)
+	})
+
+	describe('the one-second cache', () => {
+		afterEach(() => vi.useRealTimers())
+
+		test('serves repeated reads from memory, sees its own changes at once and other writers within a second', async () => {
+			vi.useFakeTimers({ toFake: ['Date'] })
+			expect(await getSiteSettings()).toEqual(DEFAULTS)
+			// Another instance changes the row behind this one's back.
+			await prisma.siteSetting.update({ where: { id: 1 }, data: { siteName: 'Changed elsewhere' } })
+			expect((await getSiteSettings()).siteName).toBe('ToolNest')
+			vi.setSystemTime(Date.now() + 1_001)
+			expect((await getSiteSettings()).siteName).toBe('Changed elsewhere')
+			// A change made here is visible immediately.
+			await updateSiteSettings({ siteName: 'Changed here' })
+			expect((await getSiteSettings()).siteName).toBe('Changed here')
+		})
 	})
 })

@@ -4,6 +4,7 @@
  */
 import { inject } from 'vitest'
 import { prisma } from '#app/utils/db.server.ts'
+import { forgetCachedSiteSettings } from '#app/utils/settings.server.ts'
 
 export { makeTempDataDir } from './pglite-template.ts'
 
@@ -23,6 +24,7 @@ export function isEmbeddedDatabase(): boolean {
  * write data.
  */
 export async function resetDatabase(): Promise<void> {
+	forgetCachedSiteSettings()
 	const rows = await prisma.$queryRawUnsafe<Array<{ name: string }>>(
 		`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename <> '_prisma_migrations'`,
 	)
