@@ -4,10 +4,10 @@
  * headers, one log line per request, then Remix.
  */
 import path from 'node:path'
-import { createRequestHandler } from '@remix-run/express'
-import type { ServerBuild } from '@remix-run/node'
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
+import { createPageCache, withNonce } from './page-cache.ts'
 import { precompressedAssets } from './precompressed.ts'
 import { rejectBadUrls, requestLogger, sendError } from './request-guards.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -23,6 +23,8 @@ export type AppOptions = {
 	logRequests: boolean
 	/** True while shutting down: responses ask clients to close keep-alive connections. */
 	isShuttingDown?: () => boolean
+	/** How long anonymous pages are cached (0: never). */
+	pageCacheMs: number
 }
 
 export function createApp(options: AppOptions) {
@@ -55,11 +57,9 @@ export function createApp(options: AppOptions) {
 		app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false }))
 	}
 
-	const remixHandler = createRequestHandler({
-		build: options.build,
-		mode: options.mode,
-		getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? '') }),
-	})
+	const handleRequest = createRequestHandler(options.build, options.mode)
+	const pageCache = createPageCache({ ttlMs: options.mode === 'production' ? options.pageCacheMs : 0 })
+
 	// Counted until the handler itself is done (not when the socket closes: a
 	// client that went away leaves its loader running), so shutdown can wait
 	// for every request before it closes the database.
@@ -67,7 +67,38 @@ export function createApp(options: AppOptions) {
 	app.all('*', async (req, res, next) => {
 		inFlight++
 		try {
-			await remixHandler(req, res, next)
+			const nonce = String(res.locals.cspNonce ?? '')
+			const key = pageCache.keyFor(req)
+			const slot = key ? await pageCache.lookup(key) : null
+			if (slot && 'page' in slot) {
+				res.status(slot.page.status)
+				for (const [name, value] of slot.page.headers) res.append(name, value)
+				res.send(withNonce(slot.page, nonce))
+				return
+			}
+			let response: Response
+			try {
+				response = await handleRequest(toWebRequest(req, res), { cspNonce: nonce })
+			} catch (error) {
+				slot?.store(null)
+				throw error
+			}
+			if (slot && pageCache.isCacheable(response)) {
+				const body = await response.text().catch((error: unknown) => {
+					slot.store(null)
+					throw error
+				})
+				const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length')
+				slot.store({ status: response.status, headers, body, nonce })
+				res.status(response.status)
+				for (const [name, value] of headers) res.append(name, value)
+				res.send(body)
+				return
+			}
+			slot?.store(null)
+			await sendWebResponse(res, response)
+		} catch (error) {
+			next(error)
 		} finally {
 			inFlight--
 		}
@@ -80,4 +111,40 @@ export function createApp(options: AppOptions) {
 	}) as express.ErrorRequestHandler)
 
 	return Object.assign(app, { inFlight: () => inFlight })
+}
+
+/**
+ * The web Request Remix expects. The URL's origin is never used to build
+ * links (SITE_URL is); the body streams for non-GET requests; the signal
+ * aborts loaders when the client goes away before the response is done.
+ */
+function toWebRequest(req: express.Request, res: express.Response): Request {
+	// A Host header that is not a plain host[:port] (e.g. "example.com:evil",
+	// CVE-2025-31137's shape) must not reach the URL.
+	const host = req.get('host') ?? ''
+	const safeHost = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(host) ? host : 'localhost'
+	const url = new URL(req.originalUrl, `${req.protocol}://${safeHost}`)
+	const headers = new Headers()
+	for (const [name, value] of Object.entries(req.headers)) {
+		if (Array.isArray(value)) for (const item of value) headers.append(name, item)
+		else if (value !== undefined) headers.set(name, value)
+	}
+	const controller = new AbortController()
+	res.on('close', () => {
+		if (!res.writableFinished) controller.abort()
+	})
+	const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
+	if (req.method !== 'GET' && req.method !== 'HEAD') {
+		init.body = createReadableStreamFromReadable(req)
+		init.duplex = 'half'
+	}
+	return new Request(url.href, init)
+}
+
+async function sendWebResponse(res: express.Response, response: Response) {
+	res.statusMessage = response.statusText
+	res.status(response.status)
+	for (const [name, value] of response.headers.entries()) res.append(name, value)
+	if (response.body) await writeReadableStreamToWritable(response.body, res)
+	else res.end()
 }

@@ -40,6 +40,7 @@ const app = createApp({
 	https: siteUrl.startsWith('https:'),
 	logRequests: process.env.LOG_REQUESTS !== '0',
 	isShuttingDown: () => shuttingDown,
+	pageCacheMs: Number(process.env.PAGE_CACHE_MS ?? 1_000),
 })
 
 const server = app.listen(port, host, () => {

@@ -40,7 +40,8 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
 		res.setHeader('Content-Encoding', encoding)
 		res.setHeader('Content-Type', type)
 		res.sendFile(`${file}.${encoding === 'br' ? 'br' : 'gz'}`, { immutable: true, maxAge: '1y', dotfiles: 'deny' }, (error) => {
-			if (error) next()
+			// Missing file: let express.static answer. A client that went away: nothing to do.
+			if (error && !res.headersSent) next()
 		})
 	}
 }

@@ -1,0 +1,83 @@
+import type { Request as ExpressRequest } from 'express'
+import { expect, test, vi } from 'vitest'
+import { createPageCache, withNonce } from './page-cache.ts'
+
+function request(init: { method?: string; url?: string; headers?: Record<string, string> }): ExpressRequest {
+	return { method: init.method ?? 'GET', originalUrl: init.url ?? '/', headers: init.headers ?? {} } as unknown as ExpressRequest
+}
+
+test('only anonymous GETs are cached, keyed by URL and display preferences', () => {
+	const cache = createPageCache({ ttlMs: 1000 })
+	expect(cache.keyFor(request({}))).not.toBeNull()
+	expect(cache.keyFor(request({ method: 'POST' }))).toBeNull()
+	expect(cache.keyFor(request({ method: 'HEAD' }))).toBeNull()
+	expect(cache.keyFor(request({ headers: { authorization: 'Bearer x' } }))).toBeNull()
+	// A session or a queued toast makes the page personal.
+	expect(cache.keyFor(request({ headers: { cookie: 'theme=dark; session=abc' } }))).toBeNull()
+	expect(cache.keyFor(request({ headers: { cookie: 'toast=abc' } }))).toBeNull()
+	const dark = cache.keyFor(request({ headers: { cookie: 'theme=dark' } }))
+	const light = cache.keyFor(request({ headers: { cookie: 'theme=light' } }))
+	const closed = cache.keyFor(request({ headers: { cookie: 'theme=dark; sidebar=closed' } }))
+	const hinted = cache.keyFor(request({ headers: { 'sec-ch-prefers-color-scheme': 'dark' } }))
+	expect(new Set([dark, light, closed, hinted, cache.keyFor(request({}))]).size).toBe(5)
+	expect(cache.keyFor(request({ url: '/tools' }))).not.toBe(cache.keyFor(request({ url: '/about' })))
+	expect(createPageCache({ ttlMs: 0 }).keyFor(request({}))).toBeNull()
+})
+
+test('stores only 200 HTML responses that set no cookie', () => {
+	const cache = createPageCache({ ttlMs: 1000 })
+	const html = { 'Content-Type': 'text/html; charset=utf-8' }
+	expect(cache.isCacheable(new Response('x', { headers: html }))).toBe(true)
+	expect(cache.isCacheable(new Response('x', { status: 404, headers: html }))).toBe(false)
+	expect(cache.isCacheable(new Response('x', { status: 503, headers: html }))).toBe(false)
+	expect(cache.isCacheable(new Response('x', { headers: { ...html, 'Set-Cookie': 'toast=; Max-Age=0' } }))).toBe(false)
+	expect(cache.isCacheable(new Response('{}', { headers: { 'Content-Type': 'application/json' } }))).toBe(false)
+})
+
+test('entries expire, and the oldest goes first when full', () => {
+	vi.useFakeTimers({ toFake: ['Date'] })
+	try {
+		const cache = createPageCache({ ttlMs: 1000, maxEntries: 2 })
+		const page = { status: 200, headers: [], body: 'b', nonce: 'n' }
+		cache.set('a', page)
+		cache.set('b', page)
+		cache.set('c', page)
+		expect(cache.get('a')).toBeNull()
+		expect(cache.get('c')).not.toBeNull()
+		vi.setSystemTime(Date.now() + 1001)
+		expect(cache.get('c')).toBeNull()
+	} finally {
+		vi.useRealTimers()
+	}
+})
+
+test("every response gets its own nonce in place of the stored page's", () => {
+	const page = { status: 200, headers: [], nonce: 'OLD+/=', expires: 0, body: '<script nonce="OLD+/=">a</script><script nonce="OLD+/=" src="/x.js"></script>' }
+	expect(withNonce(page, 'NEW')).toBe('<script nonce="NEW">a</script><script nonce="NEW" src="/x.js"></script>')
+})
+
+test('concurrent misses render once; an expired page is served while it renders again, and dropped if that fails', async () => {
+	vi.useFakeTimers({ toFake: ['Date'] })
+	try {
+		const cache = createPageCache({ ttlMs: 1000 })
+		const first = await cache.lookup('k')
+		expect('store' in first).toBe(true)
+		const waiting = cache.lookup('k')
+		if (!('store' in first)) throw new Error('expected to render')
+		first.store({ status: 200, headers: [], body: 'v1', nonce: 'n' })
+		const second = await waiting
+		expect('page' in second && second.page.body).toBe('v1')
+
+		vi.setSystemTime(Date.now() + 1001)
+		const refresh = await cache.lookup('k')
+		expect('store' in refresh).toBe(true)
+		// Meanwhile others get the previous copy instead of rendering too.
+		const meanwhile = await cache.lookup('k')
+		expect('page' in meanwhile && meanwhile.page.body).toBe('v1')
+		if ('store' in refresh) refresh.store(null)
+		// The render failed (say, the database is down): the old copy is gone.
+		expect('store' in (await cache.lookup('k'))).toBe(true)
+	} finally {
+		vi.useRealTimers()
+	}
+})

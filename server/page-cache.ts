@@ -1,0 +1,111 @@
+/**
+ * A one-second cache of the pages anonymous visitors see: under load, most
+ * requests for `/` or `/tools` are answered without routing or rendering.
+ *
+ * Only GET requests without credentials are considered, and only when every
+ * cookie they carry is a display preference (`theme`, `sidebar`), which is
+ * part of the key; any other cookie (a session, a queued toast) or an
+ * Authorization header means a personal page, never cached. Only 200 HTML
+ * responses that set no cookie are stored. The CSP nonce stays unique per
+ * response: the stored page's nonce is replaced with the new response's.
+ * The one second matches the site settings' cache, so a change of settings
+ * or a database outage shows within the same second with or without it.
+ *
+ * When an entry expires, one request renders the page again while the others
+ * get the previous copy for those few milliseconds (no stampede of 50
+ * renders at once); if that render fails or is not cacheable, the old copy
+ * is dropped, so an outage is never hidden behind it.
+ */
+import type { Request as ExpressRequest } from 'express'
+
+export type CachedPage = {
+	status: number
+	headers: Array<[string, string]>
+	body: string
+	nonce: string
+	expires: number
+}
+
+const PREFERENCE_COOKIES = new Set(['theme', 'sidebar'])
+
+export function createPageCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEntries?: number }) {
+	const entries = new Map<string, CachedPage>()
+	const pending = new Map<string, Promise<CachedPage | null>>()
+
+	/** The cache key, or null when this request must be rendered for itself. */
+	function keyFor(req: ExpressRequest): string | null {
+		if (ttlMs <= 0 || req.method !== 'GET') return null
+		if (req.headers.authorization) return null
+		const preferences: Record<string, string> = {}
+		for (const part of (req.headers.cookie ?? '').split(';')) {
+			const trimmed = part.trim()
+			if (!trimmed) continue
+			const [name = '', value = ''] = trimmed.split('=', 2)
+			if (!PREFERENCE_COOKIES.has(name)) return null
+			preferences[name] = value
+		}
+		const hint = String(req.headers['sec-ch-prefers-color-scheme'] ?? '')
+		return [req.originalUrl, preferences.theme ?? '', preferences.sidebar ?? '', hint].join('\n')
+	}
+
+	function get(key: string): CachedPage | null {
+		const entry = entries.get(key)
+		if (!entry) return null
+		if (entry.expires <= Date.now()) {
+			entries.delete(key)
+			return null
+		}
+		return entry
+	}
+
+	/**
+	 * The page for `key`: fresh from the cache, or the previous copy while
+	 * another request renders it again; otherwise this request must render it
+	 * and hand the result (or null: not cacheable, failed) to `store`.
+	 */
+	async function lookup(key: string): Promise<{ page: CachedPage } | { store: (page: Omit<CachedPage, 'expires'> | null) => void }> {
+		const entry = entries.get(key)
+		if (entry && entry.expires > Date.now()) return { page: entry }
+		const inProgress = pending.get(key)
+		if (inProgress) {
+			if (entry) return { page: entry }
+			const page = await inProgress
+			if (page) return { page }
+		}
+		let settle: (page: CachedPage | null) => void = () => {}
+		const promise = new Promise<CachedPage | null>((resolve) => (settle = resolve))
+		pending.set(key, promise)
+		return {
+			store: (page) => {
+				pending.delete(key)
+				if (page) set(key, page)
+				else entries.delete(key)
+				settle(page ? (entries.get(key) ?? null) : null)
+			},
+		}
+	}
+
+	function isCacheable(response: Response): boolean {
+		return (
+			response.status === 200 &&
+			!response.headers.has('Set-Cookie') &&
+			(response.headers.get('Content-Type') ?? '').startsWith('text/html')
+		)
+	}
+
+	function set(key: string, page: Omit<CachedPage, 'expires'>) {
+		if (entries.size >= maxEntries) {
+			// Drop the oldest entry (Map keeps insertion order).
+			const oldest = entries.keys().next().value
+			if (oldest !== undefined) entries.delete(oldest)
+		}
+		entries.set(key, { ...page, expires: Date.now() + ttlMs })
+	}
+
+	return { keyFor, get, set, lookup, isCacheable, size: () => entries.size }
+}
+
+/** The stored body with its nonce replaced by this response's own. */
+export function withNonce(page: CachedPage, nonce: string): string {
+	return page.nonce ? page.body.replaceAll(page.nonce, nonce) : page.body
+}
