@@ -1,7 +1,9 @@
 /**
  * The Express app around Remix (DESIGN.md decision 1): security headers with
  * the CSP nonce, URL guards, compression, static assets with long-lived cache
- * headers, one log line per request, then Remix.
+ * headers, one log line per request, then Remix, through the page cache.
+ * It adapts Express to Remix's web Request/Response itself (as
+ * @remix-run/express does) because the page cache needs the Response.
  */
 import path from 'node:path'
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from '@remix-run/node'

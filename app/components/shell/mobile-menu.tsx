@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Icon } from '#app/components/icon.tsx'
 import { toolNavItems } from '#app/tools/registry.ts'
 import { cn, useHydrated } from '#app/utils/misc.ts'
-import { accountLinks, primaryLinks, type ShellUser } from './nav-links.ts'
+import { AccountNavItems, primaryLinks, type ShellUser } from './nav-links.tsx'
 
 /**
  * The phone menu: slides in from the right with the top bar's links and a
@@ -128,22 +128,7 @@ export function MobileMenu({ user }: { user: ShellUser }) {
 									</NavLink>
 								</li>
 							))}
-							{accountLinks(user).map((link) => (
-								<li key={link.href}>
-									<NavLink to={link.href} className={({ isActive }) => cn('menu-link', isActive && 'nav-link-active')}>
-										{link.name}
-									</NavLink>
-								</li>
-							))}
-							{user ? (
-								<li>
-									<form method="post" action="/logout">
-										<button type="submit" className="menu-link w-full">
-											Logout
-										</button>
-									</form>
-								</li>
-							) : null}
+							<AccountNavItems user={user} linkClass="menu-link" />
 						</ul>
 						{toolNavItems.length > 0 ? (
 							<>

@@ -2,7 +2,7 @@ import { Link, NavLink } from '@remix-run/react'
 import { cn } from '#app/utils/misc.ts'
 import { type Theme } from '#app/utils/theme.ts'
 import { MobileMenu } from './mobile-menu.tsx'
-import { accountLinks, primaryLinks, type ShellUser } from './nav-links.ts'
+import { AccountNavItems, primaryLinks, type ShellUser } from './nav-links.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 export function TopBar({ siteName, user, serverTheme }: { siteName: string; user: ShellUser; serverTheme: Theme | null }) {
@@ -33,22 +33,7 @@ export function TopBar({ siteName, user, serverTheme }: { siteName: string; user
 				<div className="ml-auto flex items-center gap-1">
 					<nav aria-label="Account" className="hidden lg:block">
 						<ul className="flex items-center gap-1">
-							{accountLinks(user).map((link) => (
-								<li key={link.href}>
-									<NavLink to={link.href} className={({ isActive }) => cn('nav-link', isActive && 'nav-link-active')}>
-										{link.name}
-									</NavLink>
-								</li>
-							))}
-							{user ? (
-								<li>
-									<form method="post" action="/logout">
-										<button type="submit" className="nav-link">
-											Logout
-										</button>
-									</form>
-								</li>
-							) : null}
+							<AccountNavItems user={user} linkClass="nav-link" />
 						</ul>
 					</nav>
 					<ThemeToggle serverTheme={serverTheme} />
