@@ -125,7 +125,8 @@ function toWebRequest(req: express.Request, res: express.Response): Request {
 	// CVE-2025-31137's shape) must not reach the URL.
 	const host = req.get('host') ?? ''
 	const safeHost = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(host) ? host : 'localhost'
-	const url = new URL(req.originalUrl, `${req.protocol}://${safeHost}`)
+	// Concatenated, not resolved: "//evil.example" stays a path on our host.
+	const url = new URL(`${req.protocol}://${safeHost}${req.originalUrl}`)
 	const headers = new Headers()
 	for (const [name, value] of Object.entries(req.headers)) {
 		if (Array.isArray(value)) for (const item of value) headers.append(name, item)

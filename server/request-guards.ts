@@ -14,7 +14,14 @@ export function sendError(res: Response, status: number, code: string, message: 
 	res.type('application/json').send(JSON.stringify({ message, status, code }))
 }
 
+const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
 export const rejectBadUrls: RequestHandler = (req, res, next) => {
+	// TRACE (never echoed back), CONNECT and the rest have no business here.
+	if (!ALLOWED_METHODS.has(req.method)) {
+		res.setHeader('Allow', [...ALLOWED_METHODS].join(', '))
+		return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed')
+	}
 	const url = req.originalUrl
 	if (url.length > MAX_URL_LENGTH) {
 		return sendError(res, 414, 'URI_TOO_LONG', `URL too long (limit ${MAX_URL_LENGTH} characters)`)

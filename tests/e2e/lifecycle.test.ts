@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, existsSync } from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -35,6 +36,48 @@ test.describe('embedded database lifecycle', () => {
 			const third = await startServer({ DATA_DIR: dataDir })
 			expect((await fetch(`${third.url}/healthz`)).status).toBe(200)
 			expect(await third.stop('SIGINT')).toBe(0)
+		} finally {
+			rmSync(dataDir, { recursive: true, force: true })
+		}
+	})
+})
+
+test.describe('graceful shutdown', () => {
+	test('a request in flight when SIGTERM arrives still gets its answer; new connections are refused', async () => {
+		test.setTimeout(120_000)
+		const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolsite-inflight-'))
+		try {
+			const server = await startServer(process.env.DATABASE_URL ? {} : { DATA_DIR: dataDir })
+			const { hostname, port } = new URL(server.url)
+			// A form post whose body arrives slowly: the action is running (waiting
+			// for its body) when the signal comes.
+			const body = 'theme=dark&redirectTo=%2Fabout'
+			const answer = new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+				const request = http.request(
+					{
+						hostname,
+						port,
+						path: '/resources/theme',
+						method: 'POST',
+						headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) },
+					},
+					(response) => {
+						response.resume()
+						resolve({ status: response.statusCode ?? 0, location: response.headers.location })
+					},
+				)
+				request.on('error', reject)
+				request.write(body.slice(0, 5))
+				setTimeout(() => {
+					void server.stop('SIGTERM')
+					setTimeout(() => request.end(body.slice(5)), 1_000)
+				}, 500)
+			})
+			expect(await answer).toEqual({ status: 302, location: '/about' })
+			expect(await server.stop()).toBe(0)
+			expect(server.output()).toContain('SIGTERM: finishing in-flight requests')
+			expect(server.output()).toContain('Database closed')
+			await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
 		} finally {
 			rmSync(dataDir, { recursive: true, force: true })
 		}

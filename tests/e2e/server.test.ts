@@ -1,5 +1,19 @@
+import http from 'node:http'
 import { expect, test } from '@playwright/test'
 import { liveTools, toolHref } from '#app/tools/registry.ts'
+
+/** The status of a request sent exactly as given (method and path untouched). */
+function rawStatus(baseURL: string | undefined, method: string, path: string): Promise<number> {
+	const url = new URL(baseURL ?? '')
+	return new Promise((resolve, reject) => {
+		const req = http.request({ hostname: url.hostname, port: url.port, path, method }, (res) => {
+			res.resume()
+			resolve(res.statusCode ?? 0)
+		})
+		req.on('error', reject)
+		req.end()
+	})
+}
 
 test.describe('security headers', () => {
 	test('every kind of response carries them', async ({ request }) => {
@@ -85,8 +99,9 @@ test.describe('bad requests never reach a 500', () => {
 		expect(response.status).toBe(431)
 	})
 
-	test('unexpected methods on pages do not crash', async ({ request }) => {
-		for (const method of ['PUT', 'DELETE', 'PATCH'] as const) {
+	test('unexpected methods on pages do not crash; TRACE is refused', async ({ request, baseURL }) => {
+		expect(await rawStatus(baseURL, 'TRACE', '/')).toBe(405)
+		for (const method of ['PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const) {
 			const response = await request.fetch('/about', { method })
 			expect(response.status(), method).toBeLessThan(500)
 			expect(response.status(), method).toBeGreaterThanOrEqual(400)
@@ -103,8 +118,18 @@ test.describe('bad requests never reach a 500', () => {
 		}
 	})
 
-	test('production probes are 404s', async ({ request }) => {
-		for (const path of ['/@vite/client', '/.env', '/build/server/index.js', '/package.json', '/app/root.tsx']) {
+	test('production probes and path tricks are 404s', async ({ request, baseURL }) => {
+		// Sent as is: a client library would take it for a protocol-relative URL.
+		expect(await rawStatus(baseURL, 'GET', '//evil.example')).toBe(404)
+		for (const path of [
+			'/@vite/client',
+			'/.env',
+			'/.git/config',
+			'/build/server/index.js',
+			'/package.json',
+			'/app/root.tsx',
+			'/assets/..%2f..%2fpackage.json',
+		]) {
 			expect((await request.get(path)).status(), path).toBe(404)
 		}
 	})
