@@ -1,0 +1,53 @@
+/**
+ * The two migration commands a developer runs, end to end, as the README
+ * describes them: change schema.prisma, `npm run db:migration -- <name>`,
+ * then `npm run db:migrate`. Run on a copy of prisma/ (PROJECT_ROOT) and a
+ * throwaway embedded database, so the real migrations folder is untouched.
+ */
+import { execFile } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { makeTempDataDir } from '#tests/setup/db.ts'
+
+const run = promisify(execFile)
+let root: string
+let dataDir: string
+
+beforeAll(async () => {
+	root = await fs.mkdtemp(path.join(os.tmpdir(), 'toolsite-scripts-'))
+	await fs.cp(path.resolve('prisma'), path.join(root, 'prisma'), { recursive: true })
+	dataDir = await makeTempDataDir()
+})
+
+afterAll(async () => {
+	await fs.rm(root, { recursive: true, force: true })
+	await fs.rm(dataDir, { recursive: true, force: true })
+})
+
+function npmRun(script: string, ...args: Array<string>) {
+	const env = { ...process.env, PROJECT_ROOT: root, DATA_DIR: dataDir, DATABASE_URL: '' }
+	return run('npm', ['run', '--silent', script, '--', ...args], { env, cwd: process.cwd(), timeout: 120_000 })
+}
+
+test('db:migration writes a Prisma-format migration from a schema change, and db:migrate applies it once', async () => {
+	const schemaPath = path.join(root, 'prisma', 'schema.prisma')
+	expect((await npmRun('db:migration', 'nothing_yet')).stdout).toContain('No schema changes')
+
+	const schema = await fs.readFile(schemaPath, 'utf8')
+	await fs.writeFile(schemaPath, schema.replace(/(\n\s*updatedAt\s+DateTime\s+@updatedAt)/, '\n  announcement String?$1'))
+	await npmRun('db:migration', 'Add announcement')
+	const migrations = await fs.readdir(path.join(root, 'prisma', 'migrations'))
+	const added = migrations.find((name) => /^\d{14}_add_announcement$/.test(name))
+	expect(added, migrations.join(', ')).toBeTruthy()
+	const sql = await fs.readFile(path.join(root, 'prisma', 'migrations', added ?? '', 'migration.sql'), 'utf8')
+	expect(sql).toContain('ALTER TABLE "SiteSetting" ADD COLUMN     "announcement" TEXT;')
+
+	const first = await npmRun('db:migrate')
+	expect(first.stdout).toContain(added)
+	const second = await npmRun('db:migrate')
+	expect(second.stdout).not.toContain(added)
+	expect((await npmRun('db:migration', 'again')).stdout).toContain('No schema changes')
+}, 180_000)
