@@ -11,7 +11,7 @@ import compression from 'compression'
 import express from 'express'
 import { createPageCache, withNonce } from './page-cache.ts'
 import { precompressedAssets } from './precompressed.ts'
-import { rejectBadUrls, requestLogger, sendError } from './request-guards.ts'
+import { rejectBadUrls, rejectCrossSiteWrites, requestLogger, sendError } from './request-guards.ts'
 import { securityHeaders } from './security-headers.ts'
 
 export type AppOptions = {
@@ -25,6 +25,8 @@ export type AppOptions = {
 	logRequests: boolean
 	/** True while shutting down: responses ask clients to close keep-alive connections. */
 	isShuttingDown?: () => boolean
+	/** SITE_URL's origin: the one origin allowed to post to us besides the Host's own. */
+	siteOrigin: string
 	/** How long anonymous pages are cached (0: never). */
 	pageCacheMs: number
 }
@@ -44,6 +46,7 @@ export function createApp(options: AppOptions) {
 	app.use(requestLogger(options.logRequests))
 	app.use(securityHeaders({ dev: options.mode === 'development', https: options.https }))
 	app.use(rejectBadUrls)
+	app.use(rejectCrossSiteWrites(options.siteOrigin))
 	if (options.viteMiddleware) {
 		app.use(compression())
 		app.use(options.viteMiddleware)

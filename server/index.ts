@@ -38,6 +38,7 @@ const app = createApp({
 	build,
 	viteMiddleware,
 	https: siteUrl.startsWith('https:'),
+	siteOrigin: new URL(siteUrl).origin,
 	logRequests: process.env.LOG_REQUESTS !== '0',
 	isShuttingDown: () => shuttingDown,
 	pageCacheMs: Number(process.env.PAGE_CACHE_MS ?? 1_000),

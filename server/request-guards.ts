@@ -57,3 +57,30 @@ export function requestLogger(enabled: boolean): RequestHandler {
 		next()
 	}
 }
+
+/**
+ * Defence in depth against cross-site request forgery (SECURITY.md §0.8):
+ * SameSite=Lax cookies already keep sessions out of cross-site posts; on top
+ * of that a state-changing request whose Origin is another site (or the
+ * opaque "null") is refused. Requests without Origin (curl, server-to-server
+ * API clients) carry no ambient browser credentials and pass.
+ */
+export function rejectCrossSiteWrites(siteOrigin: string): RequestHandler {
+	return (req, res, next) => {
+		if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+		const origin = req.headers.origin
+		const crossSite = req.headers['sec-fetch-site'] === 'cross-site'
+		if (origin === undefined && !crossSite) return next()
+		let sameOrigin = false
+		if (origin && origin !== 'null') {
+			try {
+				const url = new URL(origin)
+				sameOrigin = url.origin === siteOrigin || url.host === req.headers.host
+			} catch {
+				sameOrigin = false
+			}
+		}
+		if (sameOrigin && !crossSite) return next()
+		return sendError(res, 403, 'AUTHORIZATION_ERROR', 'Cross-site request refused')
+	}
+}

@@ -135,6 +135,27 @@ test.describe('bad requests never reach a 500', () => {
 	})
 })
 
+test('state-changing requests from another site are refused; same-site and API clients pass', async ({ request, baseURL }) => {
+	const form = { theme: 'dark', redirectTo: '/about' }
+	for (const headers of <Array<Record<string, string>>>[
+		{ Origin: 'https://evil.example' },
+		{ Origin: 'null' },
+		{ Origin: 'not a url' },
+		{ Origin: baseURL ?? '', 'Sec-Fetch-Site': 'cross-site' },
+	]) {
+		for (const path of ['/resources/theme', '/resources/theme.data']) {
+			const response = await request.post(path, { form, headers, maxRedirects: 0 })
+			expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(403)
+			expect(await response.json()).toEqual({ message: 'Cross-site request refused', status: 403, code: 'AUTHORIZATION_ERROR' })
+			expect(response.headers()['set-cookie']).toBeUndefined()
+		}
+	}
+	const sameSite = await request.post('/resources/theme', { form, headers: { Origin: baseURL ?? '' }, maxRedirects: 0 })
+	expect(sameSite.status()).toBe(302)
+	const noOrigin = await request.post('/api/anything', { data: {} })
+	expect(noOrigin.status()).toBe(404)
+})
+
 test.describe('SEO files', () => {
 	test('robots.txt points at the sitemap', async ({ request, baseURL }) => {
 		const response = await request.get('/robots.txt')
