@@ -11,7 +11,7 @@ import compression from 'compression'
 import express from 'express'
 import { createPageCache, withNonce } from './page-cache.ts'
 import { precompressedAssets } from './precompressed.ts'
-import { rejectBadUrls, rejectCrossSiteWrites, requestLogger, sendError } from './request-guards.ts'
+import { redirectToHttps, rejectBadUrls, rejectCrossSiteWrites, requestLogger, sendError } from './request-guards.ts'
 import { securityHeaders } from './security-headers.ts'
 
 export type AppOptions = {
@@ -46,6 +46,8 @@ export function createApp(options: AppOptions) {
 	app.use(requestLogger(options.logRequests))
 	app.use(securityHeaders({ dev: options.mode === 'development', https: options.https }))
 	app.use(rejectBadUrls)
+	// Only a trusted proxy can tell us the client used plain HTTP.
+	if (trustProxy && options.https) app.use(redirectToHttps(options.siteOrigin))
 	app.use(rejectCrossSiteWrites(options.siteOrigin))
 	if (options.viteMiddleware) {
 		app.use(compression())

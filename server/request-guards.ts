@@ -3,6 +3,7 @@
  * would throw a 500 decoding it) and absurdly long URLs. Node itself answers
  * 431 to oversized headers (16 KB by default).
  */
+import { randomUUID } from 'node:crypto'
 import type { RequestHandler, Response } from 'express'
 
 export const MAX_URL_LENGTH = 8 * 1024
@@ -41,9 +42,16 @@ export const rejectBadUrls: RequestHandler = (req, res, next) => {
 	next()
 }
 
-/** One line per request: method, path (no query: it may carry secrets), status, time, bytes. */
+/**
+ * Gives each request an id (the `X-Request-Id` response header, so a user's
+ * report can be matched to the log) and logs one line per request: id,
+ * method, path (no query: it may carry secrets), status, time, bytes.
+ */
 export function requestLogger(enabled: boolean): RequestHandler {
 	return (req, res, next) => {
+		const id = randomUUID()
+		res.locals.requestId = id
+		res.setHeader('X-Request-Id', id)
 		if (!enabled) return next()
 		const start = process.hrtime.bigint()
 		res.on('finish', () => {
@@ -52,7 +60,7 @@ export function requestLogger(enabled: boolean): RequestHandler {
 			// Control characters could forge log lines; a long path is cut.
 			const safePath = path.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 200)
 			const length = res.getHeader('Content-Length') ?? '-'
-			console.log(`${req.method} ${safePath} ${res.statusCode} ${ms.toFixed(1)}ms ${length}`)
+			console.log(`${id} ${req.method} ${safePath} ${res.statusCode} ${ms.toFixed(1)}ms ${length}`)
 		})
 		next()
 	}
@@ -82,5 +90,21 @@ export function rejectCrossSiteWrites(siteOrigin: string): RequestHandler {
 		}
 		if (sameOrigin && !crossSite) return next()
 		return sendError(res, 403, 'AUTHORIZATION_ERROR', 'Cross-site request refused')
+	}
+}
+
+/**
+ * Behind a TLS-terminating proxy (TRUST_PROXY set, SITE_URL https): a page
+ * requested over plain HTTP is redirected to SITE_URL's https origin. The API
+ * and non-GET requests are never redirected (a client would resend secrets
+ * in the clear, or lose its body): they get the answer they asked for.
+ */
+export function redirectToHttps(siteUrl: string): RequestHandler {
+	const origin = new URL(siteUrl).origin
+	return (req, res, next) => {
+		if (req.protocol !== 'http') return next()
+		if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+		if (req.path.startsWith('/api/') || req.path === '/healthz') return next()
+		res.redirect(301, `${origin}${req.originalUrl}`)
 	}
 }

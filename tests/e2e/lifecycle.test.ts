@@ -84,6 +84,38 @@ test.describe('graceful shutdown', () => {
 	})
 })
 
+test.describe('behind a TLS-terminating proxy', () => {
+	test('pages asked for over plain HTTP redirect to https; the API and posts do not; HSTS is sent', async () => {
+		test.setTimeout(120_000)
+		const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolsite-https-'))
+		try {
+			const server = await startServer({
+				...(process.env.DATABASE_URL ? {} : { DATA_DIR: dataDir }),
+				SITE_URL: 'https://tools.example',
+				TRUST_PROXY: '1',
+			})
+			try {
+				const plain = { 'X-Forwarded-Proto': 'http' }
+				const page = await fetch(`${server.url}/about?x=1`, { headers: plain, redirect: 'manual' })
+				expect(page.status).toBe(301)
+				expect(page.headers.get('location')).toBe('https://tools.example/about?x=1')
+				const api = await fetch(`${server.url}/api/nope`, { headers: plain, redirect: 'manual' })
+				expect(api.status).toBe(404)
+				const post = await fetch(`${server.url}/resources/theme`, { method: 'POST', headers: plain, redirect: 'manual' })
+				expect(post.status).not.toBe(301)
+				const secure = await fetch(`${server.url}/about`, { headers: { 'X-Forwarded-Proto': 'https' } })
+				expect(secure.status).toBe(200)
+				expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+				expect(secure.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+			} finally {
+				await server.stop()
+			}
+		} finally {
+			rmSync(dataDir, { recursive: true, force: true })
+		}
+	})
+})
+
 test.describe('PostgreSQL going away', () => {
 	test.skip(!process.env.DATABASE_URL, 'needs a PostgreSQL server (DATABASE_URL); .ci/run provides one')
 
