@@ -5,6 +5,7 @@
 import { inject } from 'vitest'
 import { prisma } from '#app/utils/db.server.ts'
 import { forgetCachedSiteSettings } from '#app/utils/settings.server.ts'
+import { emptyTables } from './empty-tables.ts'
 
 export { makeTempDataDir } from './pglite-template.ts'
 
@@ -18,17 +19,8 @@ export function isEmbeddedDatabase(): boolean {
 	return inject('databaseEmbedded')
 }
 
-/**
- * Empties every table of the current schema except `_prisma_migrations`
- * (TRUNCATE … RESTART IDENTITY CASCADE). Call it in beforeEach of tests that
- * write data.
- */
+/** Empties every table but the migrations' record. Call it in beforeEach of tests that write data. */
 export async function resetDatabase(): Promise<void> {
 	forgetCachedSiteSettings()
-	const rows = await prisma.$queryRawUnsafe<Array<{ name: string }>>(
-		`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename <> '_prisma_migrations'`,
-	)
-	if (rows.length === 0) return
-	const tables = rows.map(({ name }) => `"${name.replaceAll('"', '""')}"`).join(', ')
-	await prisma.$executeRawUnsafe(`TRUNCATE TABLE ${tables} RESTART IDENTITY CASCADE`)
+	await emptyTables((sql) => prisma.$queryRawUnsafe<Array<unknown>>(sql))
 }

@@ -13,6 +13,7 @@ import fs from 'node:fs/promises'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { startDatabase, describeUrl } from '../../server/db/database.server.ts'
+import { emptyTables } from './empty-tables.ts'
 import { makeTempDataDir } from './pglite-template.ts'
 
 declare module 'vitest' {
@@ -37,22 +38,17 @@ export default async function setup(project: TestProject) {
 	return async () => {
 		// Leave a shared PostgreSQL database as empty as it was found: the
 		// end-to-end suite that `npm test` runs next uses the same DATABASE_URL.
-		if (external) await emptyTables(db.url)
+		if (external) await emptyDatabase(db.url)
 		await db.stop()
 		if (dataDir) await fs.rm(dataDir, { recursive: true, force: true })
 	}
 }
 
-async function emptyTables(url: string) {
+async function emptyDatabase(url: string) {
 	const client = new pg.Client({ connectionString: url })
 	await client.connect()
 	try {
-		const { rows } = await client.query<{ name: string }>(
-			`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename <> '_prisma_migrations'`,
-		)
-		if (rows.length === 0) return
-		const tables = rows.map(({ name }) => `"${name.replaceAll('"', '""')}"`).join(', ')
-		await client.query(`TRUNCATE TABLE ${tables} RESTART IDENTITY CASCADE`)
+		await emptyTables(async (sql) => (await client.query(sql)).rows)
 	} finally {
 		await client.end()
 	}
