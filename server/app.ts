@@ -85,7 +85,7 @@ export function createApp(options: AppOptions) {
 			}
 			let response: Response
 			try {
-				response = await handleRequest(toWebRequest(req, res), { cspNonce: nonce })
+				response = await handleRequest(toWebRequest(req, res), { cspNonce: nonce, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' })
 			} catch (error) {
 				slot?.store(null)
 				throw error

@@ -16,6 +16,8 @@ import {
 	type CaseMode,
 	type TextStats,
 } from '#app/tools/text-case-converter/text-case.ts'
+import { readFormData } from '#app/utils/body.server.ts'
+import { AppError } from '#app/utils/errors.ts'
 import { cn, useHydrated } from '#app/utils/misc.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 
@@ -55,12 +57,14 @@ type ActionFailure = {
 
 /** Without JavaScript the form posts here; the same pure function converts. Nothing is stored. */
 export async function action({ request }: ActionFunctionArgs) {
-	const form = await readFormData(request, MAX_BODY_BYTES)
-	if (form === 'too-large') {
-		return data(failure('input', 'PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE, '', DEFAULT_MODE), { status: 413 })
-	}
-	if (form === 'invalid') {
-		return data(failure('input', 'VALIDATION_ERROR', 'Validation failed: the form could not be read.', '', DEFAULT_MODE), { status: 400 })
+	let form: FormData
+	try {
+		form = await readFormData(request, MAX_BODY_BYTES)
+	} catch (error) {
+		if (!(error instanceof AppError)) throw error
+		const tooLarge = error.code === 'PAYLOAD_TOO_LARGE'
+		const message = tooLarge ? TOO_LARGE_MESSAGE : error.message
+		return data(failure('input', tooLarge ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR', message, '', DEFAULT_MODE), { status: error.status })
 	}
 	const input = form.get('input')
 	const mode = form.get('mode')
@@ -79,36 +83,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function failure(field: ActionFailure['field'], code: ActionFailure['code'], message: string, input: string, mode: CaseMode): ActionFailure {
 	return { ok: false, field, code, message, input, mode }
-}
-
-/**
- * Reads the posted form, refusing bodies larger than `maxBytes` as they
- * stream in, so an oversized post is never held in memory whole.
- */
-async function readFormData(request: Request, maxBytes: number): Promise<FormData | 'too-large' | 'invalid'> {
-	const declared = Number(request.headers.get('Content-Length') ?? 0)
-	if (declared > maxBytes) return 'too-large'
-	const chunks: Array<Uint8Array> = []
-	let size = 0
-	if (request.body) {
-		const reader = request.body.getReader()
-		for (;;) {
-			const { done, value } = await reader.read()
-			if (done) break
-			size += value.byteLength
-			if (size > maxBytes) {
-				await reader.cancel()
-				return 'too-large'
-			}
-			chunks.push(value)
-		}
-	}
-	try {
-		const body = new Blob(chunks as Array<BlobPart>)
-		return await new Response(body, { headers: { 'Content-Type': request.headers.get('Content-Type') ?? '' } }).formData()
-	} catch {
-		return 'invalid'
-	}
 }
 
 export default function TextCaseConverter() {

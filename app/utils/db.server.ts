@@ -12,9 +12,14 @@
  * queries simply open new connections.
  */
 import { PrismaPg } from '@prisma/adapter-pg'
-import { PrismaClient } from '#app/generated/prisma/client.ts'
+import { Prisma, PrismaClient } from '#app/generated/prisma/client.ts'
 
 export type { PrismaClient }
+
+/** True for a unique-constraint violation (Prisma's P2002): a concurrent insert won. */
+export function isUniqueViolation(error: unknown): boolean {
+	return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
+}
 
 type Holder = { client: PrismaClient; url: string }
 const globalForPrisma = globalThis as typeof globalThis & { __appPrisma?: Holder }

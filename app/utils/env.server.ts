@@ -16,11 +16,19 @@ const schema = z.object({
 		.transform((url) => url.replace(/\/+$/, '')),
 	/** Comma-separated; the first signs new cookies, the rest still verify (rotation). */
 	SESSION_SECRET: z.string().min(16).optional(),
+	/** Google sign-in: the OAuth client id (enables the ID-token API) and secret (enables the redirect flow). */
+	GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+	GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+	/** Created (or promoted) as an admin when the server starts. */
+	ADMIN_EMAIL: z.string().trim().min(1).optional(),
+	ADMIN_PASSWORD: z.string().min(1).optional(),
+	/** Log-in and sign-up attempts allowed per client IP per minute (each of /login, /register and the API). */
+	AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
 })
 
 export type Env = z.infer<typeof schema>
 
-let cached: (Env & { sessionSecrets: Array<string> }) | undefined
+let cached: (Env & { sessionSecrets: Array<string>; secureCookies: boolean }) | undefined
 
 export function getEnv() {
 	if (cached) return cached
@@ -39,6 +47,26 @@ export function getEnv() {
 		}
 		sessionSecrets = [randomBytes(32).toString('hex')]
 	}
-	cached = { ...env, sessionSecrets }
+	cached = { ...env, sessionSecrets, secureCookies: useSecureCookies(env) }
 	return cached
+}
+
+/**
+ * Cookies are Secure in production. Browsers accept Secure cookies over
+ * plain HTTP only on localhost, so a production site whose SITE_URL is plain
+ * HTTP on another host (a LAN test box) gets non-Secure cookies, with a
+ * warning, instead of logins that silently never stick.
+ */
+function useSecureCookies(env: Env): boolean {
+	if (env.NODE_ENV !== 'production') return false
+	const url = new URL(env.SITE_URL)
+	if (url.protocol === 'https:') return true
+	if (['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return true
+	console.warn(`SITE_URL ${url.origin} is not https: cookies are sent without the Secure flag.`)
+	return false
+}
+
+/** Resets the cached environment (tests that change process.env). */
+export function resetEnvCache() {
+	cached = undefined
 }

@@ -30,7 +30,7 @@ function toastStorage() {
 			path: '/',
 			httpOnly: true,
 			sameSite: 'lax',
-			secure: getEnv().NODE_ENV === 'production',
+			secure: getEnv().secureCookies,
 			maxAge: 60,
 			secrets: getEnv().sessionSecrets,
 		},

@@ -1,6 +1,16 @@
 // Runs in every test worker before the test file: the database that
 // global-setup.ts started becomes this worker's DATABASE_URL, which
 // app/utils/db.server.ts reads when the Prisma client is first used.
-import { inject } from 'vitest'
+// Google is configured with the mock's client and answered by MSW, so no
+// test reaches Google (or anything else off this machine).
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
+import { MOCK_GOOGLE_CLIENT_ID, MOCK_GOOGLE_CLIENT_SECRET } from '../mocks/google.ts'
+import { mockServer, startMocks } from '../mocks/index.ts'
 
 process.env.DATABASE_URL = inject('databaseUrl')
+process.env.GOOGLE_CLIENT_ID ??= MOCK_GOOGLE_CLIENT_ID
+process.env.GOOGLE_CLIENT_SECRET ??= MOCK_GOOGLE_CLIENT_SECRET
+
+beforeAll(() => startMocks())
+afterEach(() => mockServer.resetHandlers())
+afterAll(() => mockServer.close())

@@ -1,0 +1,33 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, json, methodNotAllowed, readJsonObject } from '#app/utils/api.server.ts'
+import { limitByIp, startApiSession } from '#app/utils/auth.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { googleClientId, GOOGLE_NOT_CONFIGURED, resolveGoogleUser, verifyGoogleIdToken } from '#app/utils/google.server.ts'
+import { publicUser } from '#app/utils/user.server.ts'
+
+export const INVALID_LOGIN_PAYLOAD = 'Invalid login payload'
+
+/**
+ * POST /api/auth/google with a Google ID token in `token`, `tokenId` or
+ * `credential` (what Google's own libraries call it) → {token, user}.
+ * None of those fields → 400 'Invalid login payload' (SPEC.md §5).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+	if (request.method !== 'POST') return methodNotAllowed(['POST'])
+	return handleApi(async () => {
+		if (!googleClientId()) {
+			await request.body?.cancel().catch(() => {})
+			throw new AppError('SERVICE_UNAVAILABLE', GOOGLE_NOT_CONFIGURED)
+		}
+		const body = await readJsonObject(request)
+		const idToken = [body.credential, body.tokenId, body.token].find((value) => typeof value === 'string' && value.length > 0)
+		if (typeof idToken !== 'string') throw new AppError('VALIDATION_ERROR', INVALID_LOGIN_PAYLOAD)
+		await limitByIp('google', context.clientIp)
+		const identity = await verifyGoogleIdToken(idToken)
+		const { user } = await resolveGoogleUser(identity)
+		const token = await startApiSession(request, user.id)
+		return json({ token, user: publicUser(user) })
+	})
+}
+
+export const loader = () => methodNotAllowed(['POST'])

@@ -1,0 +1,20 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, json, methodNotAllowed, readJsonObject, validationError } from '#app/utils/api.server.ts'
+import { checkCredentials, startApiSession } from '#app/utils/auth.server.ts'
+import { ApiLoginSchema } from '#app/utils/user-validation.ts'
+import { publicUser } from '#app/utils/user.server.ts'
+
+/** POST /api/auth/login {email, password} → {token, user}; 401 with one message for any wrong pair. */
+export async function action({ request, context }: ActionFunctionArgs) {
+	if (request.method !== 'POST') return methodNotAllowed(['POST'])
+	return handleApi(async () => {
+		const body = await readJsonObject(request)
+		const parsed = ApiLoginSchema.safeParse(body)
+		if (!parsed.success) throw validationError(parsed.error)
+		const user = await checkCredentials({ ...parsed.data, clientIp: context.clientIp })
+		const token = await startApiSession(request, user.id)
+		return json({ token, user: publicUser(user) })
+	})
+}
+
+export const loader = () => methodNotAllowed(['POST'])

@@ -1,0 +1,21 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, json, methodNotAllowed, readJsonObject, validationError } from '#app/utils/api.server.ts'
+import { limitByIp, startApiSession } from '#app/utils/auth.server.ts'
+import { ApiRegisterSchema } from '#app/utils/user-validation.ts'
+import { createPasswordUser, publicUser } from '#app/utils/user.server.ts'
+
+/** POST /api/auth/register {name, email, password} → 201 {token, user}; 409 when the email is taken. */
+export async function action({ request, context }: ActionFunctionArgs) {
+	if (request.method !== 'POST') return methodNotAllowed(['POST'])
+	return handleApi(async () => {
+		const body = await readJsonObject(request)
+		await limitByIp('register', context.clientIp)
+		const parsed = ApiRegisterSchema.safeParse(body)
+		if (!parsed.success) throw validationError(parsed.error)
+		const user = await createPasswordUser(parsed.data)
+		const token = await startApiSession(request, user.id)
+		return json({ token, user: publicUser(user) }, { status: 201 })
+	})
+}
+
+export const loader = () => methodNotAllowed(['POST'])

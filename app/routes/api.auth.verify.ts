@@ -1,0 +1,13 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, json, methodNotAllowed, requireBearer } from '#app/utils/api.server.ts'
+import { publicUser } from '#app/utils/user.server.ts'
+
+/** GET /api/auth/verify → {user} (with role) for a live bearer token; 401 otherwise. */
+export async function loader({ request }: LoaderFunctionArgs) {
+	return handleApi(async () => {
+		const { session } = await requireBearer(request)
+		return json({ user: publicUser(session.user) })
+	})
+}
+
+export const action = () => methodNotAllowed(['GET'])

@@ -1,0 +1,120 @@
+/**
+ * Plumbing of the JSON API's resource routes: the body (JSON only, size
+ * capped), bearer-token authentication, and one error path that turns
+ * anything thrown into the catalogue's `{ message, status, code, details }`
+ * with the headers its status calls for.
+ */
+import { type ZodError } from 'zod'
+import { readBodyBytes } from './body.server.ts'
+import { AppError } from './errors.ts'
+import { jsonError, toErrorResponse } from './errors.server.ts'
+import { findSession, type SessionLookup } from './session.server.ts'
+import { SESSION_UNVERIFIED_MESSAGE } from './auth.server.ts'
+
+/** Account API bodies are small; 64 KB leaves plenty of room (SECURITY.md F6). */
+export const AUTH_API_MAX_BODY = 64 * 1024
+
+export function json(body: unknown, init?: { status?: number; headers?: HeadersInit }): Response {
+	const headers = new Headers(init?.headers)
+	headers.set('Content-Type', 'application/json; charset=utf-8')
+	headers.set('Cache-Control', 'no-store')
+	return new Response(JSON.stringify(body), { status: init?.status ?? 200, headers })
+}
+
+/** Runs an API handler; whatever it throws becomes a catalogue error response. */
+export async function handleApi(run: () => Promise<Response>): Promise<Response> {
+	try {
+		return await run()
+	} catch (error) {
+		return apiErrorResponse(error)
+	}
+}
+
+export function apiErrorResponse(error: unknown): Response {
+	if (!(error instanceof AppError)) return toErrorResponse(error)
+	const headers = new Headers()
+	const retryAfter = (error.details as { retryAfter?: unknown } | undefined)?.retryAfter
+	if ((error.status === 429 || error.status === 503) && typeof retryAfter === 'number') {
+		headers.set('Retry-After', String(retryAfter))
+	}
+	if (error.status === 401) headers.set('WWW-Authenticate', 'Bearer realm="api"')
+	return jsonError(error.toJSON(), { headers })
+}
+
+export function methodNotAllowed(allowed: Array<string>): Response {
+	const error = new AppError('METHOD_NOT_ALLOWED', `Method not allowed (use ${allowed.join(' or ')})`)
+	return jsonError(error.toJSON(), { headers: { Allow: allowed.join(', ') } })
+}
+
+/**
+ * The parsed JSON object of the request body. 415 unless the Content-Type is
+ * JSON (a plain HTML form cannot then reach the API without a preflight),
+ * 413 beyond `maxBytes`, 400 for invalid UTF-8, malformed JSON or a body
+ * that is not an object.
+ */
+export async function readJsonObject(request: Request, maxBytes = AUTH_API_MAX_BODY): Promise<Record<string, unknown>> {
+	const type = (request.headers.get('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase()
+	if (type !== 'application/json') {
+		await request.body?.cancel().catch(() => {})
+		throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json')
+	}
+	const bytes = await readBodyBytes(request, maxBytes)
+	let text: string
+	try {
+		text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+	} catch {
+		throw new AppError('VALIDATION_ERROR', 'Malformed JSON: the body is not valid UTF-8')
+	}
+	let value: unknown
+	try {
+		value = JSON.parse(text)
+	} catch (error) {
+		const detail = error instanceof SyntaxError ? error.message : 'unexpected input'
+		throw new AppError('VALIDATION_ERROR', 'Malformed JSON', { reason: detail.slice(0, 200) })
+	}
+	if (!value || typeof value !== 'object' || Array.isArray(value)) {
+		throw new AppError('VALIDATION_ERROR', 'Validation failed: the body must be a JSON object')
+	}
+	return value as Record<string, unknown>
+}
+
+/** A 400 listing each invalid field's first message: `details.fields = { email: 'Enter a valid email address' }`. */
+export function validationError(error: ZodError): AppError {
+	const fields: Record<string, string> = {}
+	for (const issue of error.issues) {
+		const key = issue.path.join('.') || 'body'
+		fields[key] ??= issue.message
+	}
+	const first = Object.values(fields)[0]
+	return new AppError('VALIDATION_ERROR', first ? `Validation failed: ${first}` : undefined, { fields })
+}
+
+export type BearerAuth = { token: string; session: SessionLookup }
+
+/**
+ * The session of `Authorization: Bearer <token>` (the only way the API
+ * authenticates: no cookies, no token in the URL). 401 when absent,
+ * malformed, unknown, expired or revoked; 503 when the database cannot say.
+ */
+export async function requireBearer(request: Request): Promise<BearerAuth> {
+	const token = bearerToken(request)
+	if (!token) throw new AppError('AUTHENTICATION_ERROR', 'Authentication required: send Authorization: Bearer <token>')
+	let session: SessionLookup | null
+	try {
+		session = await findSession(token)
+	} catch (error) {
+		console.error('Bearer token check failed:', error instanceof Error ? error.message.split('\n').at(-1) : error)
+		throw new AppError('SERVICE_UNAVAILABLE', SESSION_UNVERIFIED_MESSAGE, { retryAfter: 5 })
+	}
+	if (!session) throw new AppError('AUTHENTICATION_ERROR', 'Invalid or expired token')
+	return { token, session }
+}
+
+/** The token of a single, well-formed `Authorization: Bearer` header; null otherwise. */
+export function bearerToken(request: Request): string | null {
+	const header = request.headers.get('Authorization')
+	// Two headers arrive joined with ", ": ambiguous, refused.
+	if (!header || header.length > 512 || header.includes(',')) return null
+	const match = /^Bearer +([A-Za-z0-9_-]+)$/i.exec(header.trim())
+	return match?.[1] ?? null
+}

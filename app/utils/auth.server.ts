@@ -1,0 +1,252 @@
+/**
+ * Who is asking: the session behind a request, the guards every protected
+ * loader and action calls itself (a parent layout's check does not protect
+ * its children's loaders, which run in parallel), and remix-auth's
+ * authenticator with the password and Google strategies.
+ */
+import { createCookieSessionStorage, data, redirect } from '@remix-run/node'
+import { Authenticator, AuthorizationError } from 'remix-auth'
+import { FormStrategy } from 'remix-auth-form'
+import { GoogleStrategy } from 'remix-auth-google'
+import { getEnv } from './env.server.ts'
+import { AppError } from './errors.ts'
+import {
+	GOOGLE_FAILED,
+	googleCallbackUrl,
+	identityFromClaims,
+	isGoogleRedirectEnabled,
+	resolveGoogleUser,
+	type GoogleOutcome,
+} from './google.server.ts'
+import { hit, peek, rateLimitError, reset } from './rate-limit.server.ts'
+import {
+	clearSessionCookie,
+	createSession,
+	deleteSession,
+	findSession,
+	hasSessionCookie,
+	readSessionCookie,
+	serializeSessionCookie,
+	type SessionKind,
+	type SessionLookup,
+} from './session.server.ts'
+import { LoginSchema } from './user-validation.ts'
+import { INVALID_CREDENTIALS_MESSAGE, verifyLogin, type AccountUser } from './user.server.ts'
+
+export const SESSION_UNVERIFIED_MESSAGE = 'Unable to verify session. Please try again later.'
+
+export type AuthState =
+	| { status: 'anonymous'; setCookie: string | null }
+	| { status: 'authenticated'; user: SessionLookup['user']; sessionId: string; setCookie: string | null }
+	/** A session cookie is there but the database could not be asked about it: keep it, say so. */
+	| { status: 'unverified'; setCookie: null }
+
+// Loaders of one request share the answer (one query per request, not per loader).
+const stateByRequest = new WeakMap<Request, Promise<AuthState>>()
+
+/**
+ * The request's session. An unknown, expired, revoked or tampered cookie
+ * makes the request anonymous and `setCookie` clears it; a renewed session
+ * gets its cookie again. Database failures give `unverified`, never an error.
+ */
+export function getAuthState(request: Request): Promise<AuthState> {
+	let state = stateByRequest.get(request)
+	if (!state) {
+		state = readAuthState(request)
+		stateByRequest.set(request, state)
+	}
+	return state
+}
+
+async function readAuthState(request: Request): Promise<AuthState> {
+	if (!hasSessionCookie(request)) return { status: 'anonymous', setCookie: null }
+	const token = await readSessionCookie(request)
+	if (!token) return { status: 'anonymous', setCookie: await clearSessionCookie() }
+	let found: SessionLookup | null
+	try {
+		found = await findSession(token)
+	} catch (error) {
+		console.error('Session check failed:', error instanceof Error ? error.message.split('\n').at(-1) : error)
+		return { status: 'unverified', setCookie: null }
+	}
+	if (!found) return { status: 'anonymous', setCookie: await clearSessionCookie() }
+	return {
+		status: 'authenticated',
+		user: found.user,
+		sessionId: found.sessionId,
+		setCookie: found.renewed ? await serializeSessionCookie(token) : null,
+	}
+}
+
+function loginUrl(request: Request): string {
+	const url = new URL(request.url)
+	const redirectTo = `${url.pathname}${url.search}`
+	return redirectTo === '/' ? '/login' : `/login?${new URLSearchParams({ redirectTo })}`
+}
+
+function unverifiedResponse() {
+	return data({ message: SESSION_UNVERIFIED_MESSAGE }, { status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } })
+}
+
+/** The signed-in user, or null (anonymous). Throws a 503 when the session cannot be checked. */
+export async function getOptionalUser(request: Request) {
+	const state = await getAuthState(request)
+	if (state.status === 'unverified') throw unverifiedResponse()
+	return state.status === 'authenticated' ? state.user : null
+}
+
+/**
+ * The signed-in user and their session id. Anonymous visitors are redirected
+ * to /login?redirectTo=<here> (clearing a dead cookie on the way).
+ */
+export async function requireUser(request: Request) {
+	const state = await getAuthState(request)
+	if (state.status === 'unverified') throw unverifiedResponse()
+	if (state.status !== 'authenticated') {
+		throw redirect(loginUrl(request), state.setCookie ? { headers: { 'Set-Cookie': state.setCookie } } : undefined)
+	}
+	return { user: state.user, sessionId: state.sessionId }
+}
+
+/** An admin, or a redirect to /login (SPEC.md §2: anonymous visitors and non-admins alike). */
+export async function requireAdmin(request: Request) {
+	const { user, sessionId } = await requireUser(request)
+	if (user.role !== 'admin') throw redirect(loginUrl(request))
+	return { user, sessionId }
+}
+
+/** Starts a browser session for the user: the Set-Cookie header to send. */
+export async function startWebSession(request: Request, userId: string): Promise<string> {
+	// A fresh token at every sign-in: a cookie planted before login is never promoted (session fixation).
+	const { token } = await createSession({ userId, kind: 'web', userAgent: request.headers.get('User-Agent') })
+	return serializeSessionCookie(token)
+}
+
+export async function startApiSession(request: Request, userId: string): Promise<string> {
+	const { token } = await createSession({ userId, kind: 'api', userAgent: request.headers.get('User-Agent') })
+	return token
+}
+
+/** Ends the request's browser session (if any); the Set-Cookie header that clears the cookie. */
+export async function endWebSession(request: Request): Promise<string> {
+	const token = await readSessionCookie(request)
+	if (token) await deleteSession(token)
+	return clearSessionCookie()
+}
+
+export type { SessionKind }
+
+// ---------------------------------------------------------------------------
+// Rate limits for signing in and up (counters in the database: SECURITY.md B5)
+
+const MINUTE = 60_000
+/** Failed logins per account before it is paused, and for how long. */
+export const ACCOUNT_FAILURE_LIMIT = 10
+export const ACCOUNT_FAILURE_WINDOW_MS = 15 * MINUTE
+
+/** Counts an attempt from this client IP at `action` (login, register, google); throws 429 beyond the limit. */
+export async function limitByIp(action: string, clientIp: string): Promise<void> {
+	const result = await hit(`${action}:ip:${clientIp}`, getEnv().AUTH_RATE_LIMIT_PER_MINUTE, MINUTE)
+	if (!result.allowed) throw rateLimitError(result)
+}
+
+/**
+ * Checks an email and password with both limits: per client IP (every
+ * attempt counts) and per account (failures count; after 10 in 15 minutes
+ * the account takes no password attempts until the window ends, so a
+ * victim can be slowed down but never locked out for good). Returns the
+ * user, or throws 401 with one message for unknown email and wrong password.
+ */
+export async function checkCredentials({ email, password, clientIp }: { email: string; password: string; clientIp: string }): Promise<AccountUser> {
+	await limitByIp('login', clientIp)
+	const accountKey = `login:account:${email}`
+	const paused = await peek(accountKey, ACCOUNT_FAILURE_LIMIT)
+	if (!paused.allowed) {
+		throw rateLimitError(paused, 'Too many failed attempts for this account. Please wait a few minutes and try again.')
+	}
+	const user = await verifyLogin(email, password)
+	if (!user) {
+		await hit(accountKey, ACCOUNT_FAILURE_LIMIT, ACCOUNT_FAILURE_WINDOW_MS)
+		console.warn(`Login failed from ${clientIp.replace(/[^0-9a-f.:]/gi, '?')}`)
+		throw new AppError('AUTHENTICATION_ERROR', INVALID_CREDENTIALS_MESSAGE)
+	}
+	await reset(accountKey)
+	return user
+}
+
+// ---------------------------------------------------------------------------
+// remix-auth: the password form and Google's redirect flow
+
+export type AuthContext = { formData: FormData; clientIp: string }
+
+/** What the strategies resolve to; the route then starts our own database session. */
+export type Authenticated = { user: AccountUser; google?: GoogleOutcome }
+
+let authenticator: Authenticator<Authenticated> | undefined
+
+/**
+ * remix-auth's authenticator. Strategies return the user without touching
+ * a session (no successRedirect), and our own database session is started
+ * by the route. The cookie session storage here only carries the OAuth
+ * `state` across Google's redirect (ten minutes, scoped to /auth).
+ */
+export function getAuthenticator(): Authenticator<Authenticated> {
+	if (authenticator) return authenticator
+	const env = getEnv()
+	const flowStorage = createCookieSessionStorage({
+		cookie: {
+			name: 'auth_flow',
+			httpOnly: true,
+			sameSite: 'lax',
+			secure: env.secureCookies,
+			path: '/auth',
+			maxAge: 10 * 60,
+			secrets: env.sessionSecrets,
+		},
+	})
+	authenticator = new Authenticator<Authenticated>(flowStorage, { throwOnError: true })
+	authenticator.use(
+		new FormStrategy<Authenticated>(async ({ form, context }) => {
+			const clientIp = typeof context?.clientIp === 'string' ? context.clientIp : 'unknown'
+			const parsed = LoginSchema.safeParse(Object.fromEntries(form))
+			if (!parsed.success) throw new AppError('AUTHENTICATION_ERROR', INVALID_CREDENTIALS_MESSAGE)
+			const user = await checkCredentials({ email: parsed.data.email, password: parsed.data.password, clientIp })
+			return { user }
+		}),
+		'form',
+	)
+	if (isGoogleRedirectEnabled() && env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+		authenticator.use(
+			new GoogleStrategy<Authenticated>(
+				{
+					clientID: env.GOOGLE_CLIENT_ID,
+					clientSecret: env.GOOGLE_CLIENT_SECRET,
+					callbackURL: googleCallbackUrl(),
+					scope: ['openid', 'email', 'profile'],
+					prompt: 'select_account',
+				},
+				async ({ profile }) => {
+					const { user, outcome } = await resolveGoogleUser(identityFromClaims(profile._json as unknown as Record<string, unknown>))
+					return { user, google: outcome }
+				},
+			),
+			'google',
+		)
+	}
+	return authenticator
+}
+
+/** The AppError behind a strategy's failure (remix-auth wraps what the verify callback threw). */
+export function authFailure(error: unknown, fallbackMessage = GOOGLE_FAILED): AppError {
+	if (error instanceof AppError) return error
+	if (error instanceof AuthorizationError) {
+		if (error.cause instanceof AppError) return error.cause
+		return new AppError('AUTHENTICATION_ERROR', fallbackMessage)
+	}
+	throw error
+}
+
+/** For tests that change the environment between cases. */
+export function resetAuthenticator() {
+	authenticator = undefined
+}

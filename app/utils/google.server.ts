@@ -1,0 +1,202 @@
+/**
+ * Google sign-in, both ways in:
+ *
+ * - the JSON API (`POST /api/auth/google`) gets a Google ID token, verified
+ *   here against Google's published keys: signature (RS256 only), `aud` =
+ *   our client id, `iss` = Google, `exp`/`iat` with a minute of clock skew,
+ *   a lifetime of at most a day, and `email_verified`;
+ * - the redirect flow (remix-auth-google, in auth.server.ts) gets the same
+ *   facts from Google's userinfo endpoint over TLS.
+ *
+ * Both end in `resolveGoogleUser`, which keys accounts on Google's `sub`
+ * (never on the email alone) and links by email only when Google vouches
+ * for it. Tests never reach Google: MSW answers these URLs (tests/mocks).
+ */
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
+import { isUniqueViolation, prisma } from './db.server.ts'
+import { getEnv } from './env.server.ts'
+import { AppError } from './errors.ts'
+import { deleteUserSessions, sessionUserSelect } from './session.server.ts'
+import { NAME_MAX, normalizeEmail } from './user-validation.ts'
+import { type AccountUser } from './user.server.ts'
+
+export const GOOGLE_PROVIDER = 'google'
+export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs'
+export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com']
+const CLOCK_TOLERANCE_S = 60
+const MAX_LIFETIME_S = 24 * 60 * 60
+/** Real ID tokens are about 1 KB; anything far larger is refused before any crypto. */
+export const MAX_ID_TOKEN_LENGTH = 8 * 1024
+
+export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not available on this site.'
+export const GOOGLE_FAILED = 'Google sign-in failed. Please try again.'
+
+/** Google's client id when sign-in with Google is configured. */
+export function googleClientId(): string | null {
+	return getEnv().GOOGLE_CLIENT_ID ?? null
+}
+
+/** The redirect flow also needs the client secret. */
+export function isGoogleRedirectEnabled(): boolean {
+	const env = getEnv()
+	return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
+}
+
+export function googleCallbackUrl(): string {
+	// From configuration, never from the Host header (SECURITY.md E6).
+	return `${getEnv().SITE_URL}/auth/google/callback`
+}
+
+// Keys are fetched once and cached (jose honours a cooldown between
+// refetches, so a flood of tokens with unknown key ids cannot hammer Google).
+let jwks: ReturnType<typeof createRemoteJWKSet> | undefined
+function googleKeys() {
+	jwks ??= createRemoteJWKSet(new URL(GOOGLE_JWKS_URL), {
+		timeoutDuration: 5_000,
+		cooldownDuration: 30_000,
+		cacheMaxAge: 6 * 60 * 60 * 1000,
+	})
+	return jwks
+}
+
+/** For tests: forget the cached key set. */
+export function resetGoogleKeyCache() {
+	jwks = undefined
+}
+
+export type GoogleIdentity = {
+	sub: string
+	email: string
+	emailVerified: boolean
+	name: string | null
+}
+
+/** Verifies a Google ID token; the identity it proves, or a 401/503 AppError. */
+export async function verifyGoogleIdToken(token: string): Promise<GoogleIdentity> {
+	const clientId = googleClientId()
+	if (!clientId) throw new AppError('SERVICE_UNAVAILABLE', GOOGLE_NOT_CONFIGURED)
+	if (token.length > MAX_ID_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token)) {
+		throw new AppError('AUTHENTICATION_ERROR', 'Google sign-in failed: the token is not a valid Google ID token.')
+	}
+	let payload: JWTPayload
+	try {
+		;({ payload } = await jwtVerify(token, googleKeys(), {
+			issuer: GOOGLE_ISSUERS,
+			audience: clientId,
+			algorithms: ['RS256'],
+			clockTolerance: CLOCK_TOLERANCE_S,
+			maxTokenAge: MAX_LIFETIME_S,
+			requiredClaims: ['sub', 'exp', 'iat'],
+		}))
+	} catch (error) {
+		if (error instanceof joseErrors.JWKSTimeout || isNetworkError(error)) {
+			console.warn('Google sign-in: could not fetch Google keys:', error instanceof Error ? error.message : error)
+			throw new AppError('SERVICE_UNAVAILABLE', 'Google sign-in is unavailable right now. Please try again in a minute.', {
+				retryAfter: 60,
+			})
+		}
+		const reason = error instanceof joseErrors.JOSEError ? error.code : 'ERR_UNKNOWN'
+		console.warn(`Google sign-in: token refused (${reason})`)
+		throw new AppError('AUTHENTICATION_ERROR', 'Google sign-in failed: the token could not be verified.')
+	}
+	if (typeof payload.exp === 'number' && typeof payload.iat === 'number' && payload.exp - payload.iat > MAX_LIFETIME_S) {
+		throw new AppError('AUTHENTICATION_ERROR', 'Google sign-in failed: the token could not be verified.')
+	}
+	return identityFromClaims(payload)
+}
+
+/** The identity in an ID token's claims or a userinfo answer (the same field names). */
+export function identityFromClaims(claims: Record<string, unknown>): GoogleIdentity {
+	const sub = typeof claims.sub === 'string' ? claims.sub : ''
+	const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : ''
+	if (!sub || sub.length > 255 || !email || email.length > 254) {
+		throw new AppError('AUTHENTICATION_ERROR', 'Google sign-in failed: Google did not share an email address.')
+	}
+	// Google sends a boolean; very old tokens sent the string "true".
+	const emailVerified = claims.email_verified === true || claims.email_verified === 'true'
+	const name = typeof claims.name === 'string' ? cleanName(claims.name) : null
+	return { sub, email, emailVerified, name }
+}
+
+function cleanName(name: string): string | null {
+	const cleaned = name.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '').trim()
+	return cleaned ? Array.from(cleaned).slice(0, NAME_MAX).join('') : null
+}
+
+function isNetworkError(error: unknown): boolean {
+	// fetch() failing (DNS, refused, reset) is a TypeError whose cause says why.
+	return error instanceof TypeError && /fetch failed|network/i.test(error.message)
+}
+
+export type GoogleOutcome =
+	/** An account already linked to this Google identity. */
+	| 'signed-in'
+	/** A new account was made. */
+	| 'created'
+	/** Linked to the existing account with this (already confirmed) email. */
+	| 'linked'
+	/**
+	 * Linked to an account whose email nobody had confirmed: its password and
+	 * sessions were removed first, since whoever set them may not own the
+	 * address (pre-account takeover, SECURITY.md B16).
+	 */
+	| 'linked-secured'
+
+/**
+ * The account for a Google identity: by (provider, sub) first; else by
+ * verified email (linking); else a new account. Refuses unverified emails,
+ * and an email whose account is already linked to another Google identity.
+ */
+export async function resolveGoogleUser(identity: GoogleIdentity, attempt = 0): Promise<{ user: AccountUser; outcome: GoogleOutcome }> {
+	const connection = await prisma.connection.findUnique({
+		where: { provider_providerId: { provider: GOOGLE_PROVIDER, providerId: identity.sub } },
+		select: { id: true, email: true, user: { select: sessionUserSelect } },
+	})
+	if (connection) {
+		if (connection.email !== identity.email) {
+			await prisma.connection.update({ where: { id: connection.id }, data: { email: identity.email } })
+		}
+		return { user: connection.user, outcome: 'signed-in' }
+	}
+	if (!identity.emailVerified) {
+		throw new AppError('AUTHENTICATION_ERROR', 'Google has not verified this email address, so it cannot be used to sign in.')
+	}
+	const existing = await prisma.user.findUnique({
+		where: { email: identity.email },
+		select: { ...sessionUserSelect, connections: { where: { provider: GOOGLE_PROVIDER }, select: { id: true } } },
+	})
+	try {
+		if (existing) {
+			if (existing.connections.length > 0) {
+				throw new AppError('CONFLICT', 'This email address belongs to an account linked to a different Google account.')
+			}
+			const secure = !existing.emailVerified
+			const user = await prisma.$transaction(async (tx) => {
+				await tx.connection.create({
+					data: { provider: GOOGLE_PROVIDER, providerId: identity.sub, email: identity.email, userId: existing.id },
+				})
+				return tx.user.update({
+					where: { id: existing.id },
+					data: secure ? { emailVerified: true, passwordHash: null } : {},
+					select: sessionUserSelect,
+				})
+			})
+			if (secure) await deleteUserSessions(existing.id)
+			return { user, outcome: secure ? 'linked-secured' : 'linked' }
+		}
+		const user = await prisma.user.create({
+			data: {
+				email: identity.email,
+				name: identity.name ?? identity.email.split('@')[0] ?? 'Google user',
+				emailVerified: true,
+				connections: { create: { provider: GOOGLE_PROVIDER, providerId: identity.sub, email: identity.email } },
+			},
+			select: sessionUserSelect,
+		})
+		return { user, outcome: 'created' }
+	} catch (error) {
+		// A concurrent sign-in with the same identity or email won the race: start over once.
+		if (isUniqueViolation(error) && attempt === 0) return resolveGoogleUser(identity, 1)
+		throw error
+	}
+}

@@ -1,0 +1,133 @@
+/**
+ * Google, mocked at the network boundary (Epic Stack's way, with MSW): the
+ * key set, the token endpoint and the userinfo endpoint that the server
+ * calls. The browser's visit to Google's consent page is answered by the
+ * end-to-end tests themselves (page.route), which send it back to our
+ * callback with a code made by `mockAuthorizationCode`.
+ *
+ * The key pair in google-test-key.json exists only for tests; the test
+ * runner and the server under test (MOCKS=true) share it, so tokens signed
+ * on one side verify on the other.
+ */
+import { readFileSync } from 'node:fs'
+import { exportJWK, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose'
+import { http, HttpResponse } from 'msw'
+
+export const MOCK_GOOGLE_CLIENT_ID = 'MOCK_client-id.apps.googleusercontent.com'
+export const MOCK_GOOGLE_CLIENT_SECRET = 'MOCK_client-secret'
+
+export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs'
+export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token'
+export const GOOGLE_USERINFO_URL = 'https://www.googleapis.com/oauth2/v3/userinfo'
+export const GOOGLE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth'
+
+const privateJwk = JSON.parse(readFileSync(new URL('./google-test-key.json', import.meta.url), 'utf8')) as JWK & { kid: string }
+const privateKey = await importJWK(privateJwk, 'RS256')
+const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = privateJwk
+export const MOCK_GOOGLE_KID = privateJwk.kid
+
+export type MockGoogleProfile = {
+	sub: string
+	email: string
+	email_verified?: boolean
+	name?: string
+}
+
+export type IdTokenOptions = {
+	/** Claims to add or override (aud, iss, exp, iat, email_verified, …). */
+	claims?: JWTPayload & Record<string, unknown>
+	/** Sign with another key that Google never published. */
+	foreignKey?: boolean
+	/** Override the header's key id. */
+	kid?: string
+}
+
+let foreignKey: CryptoKey | undefined
+
+/** A Google ID token for the profile, signed like Google's (RS256, our mock key id), valid for an hour. */
+export async function createGoogleIdToken(profile: MockGoogleProfile, options: IdTokenOptions = {}): Promise<string> {
+	const now = Math.floor(Date.now() / 1000)
+	const payload: JWTPayload & Record<string, unknown> = {
+		iss: 'https://accounts.google.com',
+		aud: MOCK_GOOGLE_CLIENT_ID,
+		azp: MOCK_GOOGLE_CLIENT_ID,
+		sub: profile.sub,
+		email: profile.email,
+		email_verified: profile.email_verified ?? true,
+		name: profile.name ?? 'Google User',
+		iat: now,
+		exp: now + 3600,
+		...options.claims,
+	}
+	let key: CryptoKey | Uint8Array = privateKey as CryptoKey
+	if (options.foreignKey) {
+		if (!foreignKey) {
+			const { generateKeyPair } = await import('jose')
+			foreignKey = (await generateKeyPair('RS256')).privateKey
+		}
+		key = foreignKey
+	}
+	return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: options.kid ?? MOCK_GOOGLE_KID, typ: 'JWT' }).sign(key)
+}
+
+/** The published key set (public half only). */
+export async function mockJwks() {
+	const jwk = await exportJWK(await importJWK(publicJwk as JWK, 'RS256'))
+	return { keys: [{ ...jwk, kid: MOCK_GOOGLE_KID, alg: 'RS256', use: 'sig' }] }
+}
+
+/** An authorization code that the mock token endpoint turns into this profile (once). */
+export function mockAuthorizationCode(profile: MockGoogleProfile): string {
+	return `mock-code.${Buffer.from(JSON.stringify(profile)).toString('base64url')}.${Math.random().toString(36).slice(2)}`
+}
+
+function profileFromCode(code: string): MockGoogleProfile | null {
+	const [prefix, payload] = code.split('.')
+	if (prefix !== 'mock-code' || !payload) return null
+	try {
+		return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as MockGoogleProfile
+	} catch {
+		return null
+	}
+}
+
+const usedCodes = new Set<string>()
+const accessTokens = new Map<string, MockGoogleProfile>()
+
+export const googleHandlers = [
+	http.get(GOOGLE_JWKS_URL, async () => HttpResponse.json(await mockJwks(), { headers: { 'Cache-Control': 'public, max-age=3600' } })),
+
+	http.post(GOOGLE_TOKEN_URL, async ({ request }) => {
+		const form = new URLSearchParams(await request.text())
+		const code = form.get('code') ?? ''
+		const profile = profileFromCode(code)
+		const clientOk = form.get('client_id') === MOCK_GOOGLE_CLIENT_ID && form.get('client_secret') === MOCK_GOOGLE_CLIENT_SECRET
+		// Google's answer to a wrong, reused or foreign code: 400 invalid_grant.
+		if (!profile || !clientOk || usedCodes.has(code) || form.get('grant_type') !== 'authorization_code') {
+			return HttpResponse.json({ error: 'invalid_grant', error_description: 'Bad Request' }, { status: 400 })
+		}
+		usedCodes.add(code)
+		const accessToken = `mock-access-${Math.random().toString(36).slice(2)}`
+		accessTokens.set(accessToken, profile)
+		return HttpResponse.json({
+			access_token: accessToken,
+			expires_in: 3599,
+			scope: 'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
+			token_type: 'Bearer',
+			id_token: await createGoogleIdToken(profile),
+		})
+	}),
+
+	http.get(GOOGLE_USERINFO_URL, ({ request }) => {
+		const token = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? ''
+		const profile = accessTokens.get(token)
+		if (!profile) return HttpResponse.json({ error: 'invalid_request' }, { status: 401 })
+		return HttpResponse.json({
+			sub: profile.sub,
+			name: profile.name ?? 'Google User',
+			email: profile.email,
+			email_verified: profile.email_verified ?? true,
+			picture: 'https://lh3.googleusercontent.com/a/mock',
+		})
+	}),
+]
