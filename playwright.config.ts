@@ -1,6 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_ADMIN, MOCK_GOOGLE_CLIENT_ID, MOCK_GOOGLE_CLIENT_SECRET } from './tests/e2e/fixtures.ts'
 
 /**
  * End-to-end tests drive Debian's Chromium (Playwright's own browser download
@@ -52,6 +53,15 @@ export default defineConfig({
 			SITE_URL: baseURL,
 			DATA_DIR: dataDir,
 			LOG_REQUESTS: '0',
+			// Google answered by MSW in the server (tests/mocks), an admin to test the admin area
+			// with, and room for the suite's many logins from one address (the limit itself is
+			// tested on a server of its own in accounts-server.test.ts).
+			MOCKS: 'true',
+			GOOGLE_CLIENT_ID: MOCK_GOOGLE_CLIENT_ID,
+			GOOGLE_CLIENT_SECRET: MOCK_GOOGLE_CLIENT_SECRET,
+			ADMIN_EMAIL: E2E_ADMIN.email,
+			ADMIN_PASSWORD: E2E_ADMIN.password,
+			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
 			...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 		},
 	},

@@ -7,10 +7,12 @@ import {
 	Scripts,
 	ScrollRestoration,
 	useRouteError,
+	useLocation,
 	useRouteLoaderData,
 	type MetaFunction,
 } from '@remix-run/react'
 import { type ReactNode } from 'react'
+import { AuthSync } from './components/auth-sync.tsx'
 import { ErrorScreen, NotFound } from './components/error-screens.tsx'
 import { Footer } from './components/shell/footer.tsx'
 import { LoadingIndicator } from './components/shell/loading-indicator.tsx'
@@ -23,7 +25,8 @@ import stylesheet from './styles/app.css?url'
 import { getEnv } from './utils/env.server.ts'
 import { useNonce } from './utils/nonce.tsx'
 import { getSidebarState, getTheme } from './utils/preferences.server.ts'
-import { getSiteSettings } from './utils/settings.server.ts'
+import { getAuthState, SESSION_UNVERIFIED_MESSAGE } from './utils/auth.server.ts'
+import { getSiteSettingsForPage } from './utils/settings.server.ts'
 import { themeScript, useTheme } from './utils/theme.ts'
 import { getToast } from './utils/toast.server.ts'
 
@@ -45,14 +48,22 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const [settings, { toast, headers }] = await Promise.all([
-		getSiteSettings().catch((error: unknown) => {
-			// Database down: every page shows the error screen with a 503 until it is back.
-			console.error('root loader: site settings unavailable:', error instanceof Error ? error.message : error)
-			throw data(null, { status: 503, headers: { 'Retry-After': '5' } })
-		}),
+	// None of these throws: with the database down, pages that need nothing
+	// else (the tools) still render, with the last known settings.
+	const [{ settings }, { toast, headers: toastHeaders }, auth] = await Promise.all([
+		getSiteSettingsForPage(),
 		getToast(request),
+		getAuthState(request),
 	])
+	const headers = new Headers()
+	for (const cookie of toastHeaders?.getSetCookie() ?? []) headers.append('Set-Cookie', cookie)
+	// A dead session cookie is cleared; a renewed session gets its cookie again.
+	if (auth.setCookie) headers.append('Set-Cookie', auth.setCookie)
+	let user: ShellUser = null
+	if (auth.status === 'authenticated') user = { id: auth.user.id, name: auth.user.name, role: auth.user.role }
+	// The database cannot say who this is: they stay signed in (the cookie is
+	// kept) with no admin rights shown, and are told why.
+	if (auth.status === 'unverified') user = { id: '', name: '', role: 'user' }
 	return data(
 		{
 			siteName: settings.siteName,
@@ -62,10 +73,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			sidebar: getSidebarState(request),
 			toast,
 			year: new Date().getFullYear(),
-			// Accounts arrive with issue 3; until then every visitor is logged out.
-			user: null as ShellUser,
+			user,
+			sessionError: auth.status === 'unverified' ? SESSION_UNVERIFIED_MESSAGE : null,
 		},
-		{ headers: headers ?? undefined },
+		{ headers },
 	)
 }
 
@@ -86,7 +97,7 @@ export function useRootData(): RootLoaderData | undefined {
 	return useRouteLoaderData<typeof loader>('root') ?? undefined
 }
 
-const fallbackShell = { siteName: 'ToolNest', tagline: '', theme: null, sidebar: 'open', user: null } as const
+const fallbackShell = { siteName: 'ToolNest', tagline: '', theme: null, sidebar: 'open', user: null, sessionError: null } as const
 
 export function Layout({ children }: { children: ReactNode }) {
 	const root = useRootData()
@@ -112,6 +123,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
 	const root = useRootData()
+	const location = useLocation()
 	const shell = root ?? fallbackShell
 	return (
 		<ToastProvider serverToast={root?.toast ?? null}>
@@ -120,11 +132,20 @@ function Shell({ children }: { children: ReactNode }) {
 			</a>
 			<LoadingIndicator />
 			<TopBar siteName={shell.siteName} user={shell.user} serverTheme={shell.theme} />
-			<div className="flex flex-1 pt-16">
-				<main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-					{children}
-				</main>
-				<ToolSidebar serverState={shell.sidebar} />
+			{root ? <AuthSync userId={root.sessionError ? undefined : (root.user?.id ?? null)} /> : null}
+			<div className="flex flex-1 flex-col pt-16">
+				{shell.sessionError ? (
+					<p role="alert" className="border-b border-border bg-accent-soft px-4 py-2 text-center text-sm font-medium text-fg">
+						{shell.sessionError}
+					</p>
+				) : null}
+				<div className="flex flex-1">
+					<main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+						{children}
+					</main>
+					{/* The admin area has its own side panel. */}
+					{location.pathname.startsWith('/admin') ? null : <ToolSidebar serverState={shell.sidebar} />}
+				</div>
 			</div>
 			<Footer siteName={shell.siteName} tagline={shell.tagline} year={root?.year ?? new Date().getFullYear()} />
 			<ScrollToTop />

@@ -1,5 +1,6 @@
 // Bundles the Express server (server/index.ts) into build/http-server.js.
 // Dependencies stay external; only our own TypeScript is compiled.
+import { existsSync } from 'node:fs'
 import { build } from 'esbuild'
 
 await build({
@@ -15,3 +16,18 @@ await build({
 	banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 })
 console.log('Built build/http-server.js')
+
+// The network mocks (MSW answering Google) that `MOCKS=true` loads, for the
+// end-to-end tests. Not in images built without the tests folder.
+if (existsSync('tests/mocks/index.ts')) {
+	await build({
+		entryPoints: ['tests/mocks/index.ts'],
+		outfile: 'build/mocks.js',
+		bundle: true,
+		platform: 'node',
+		format: 'esm',
+		target: 'node20',
+		packages: 'external',
+		logLevel: 'warning',
+	})
+}

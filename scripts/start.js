@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 const outputs = ['build/http-server.js', 'build/server/index.js', 'build/client']
-const sources = ['app', 'server', 'public', 'prisma/schema.prisma', 'package-lock.json', 'vite.config.ts']
+const sources = ['app', 'server', 'public', 'tests/mocks', 'prisma/schema.prisma', 'package-lock.json', 'vite.config.ts']
 
 function newestMtime(target) {
 	if (!existsSync(target)) return 0

@@ -6,7 +6,7 @@
  * @remix-run/express does) because the page cache needs the Response.
  */
 import path from 'node:path'
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from '@remix-run/node'
+import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import { createPageCache, withNonce } from './page-cache.ts'
@@ -44,7 +44,14 @@ export function createApp(options: AppOptions) {
 		next()
 	})
 	app.use(requestLogger(options.logRequests))
-	app.use(securityHeaders({ dev: options.mode === 'development', https: options.https }))
+	app.use(
+		securityHeaders({
+			dev: options.mode === 'development',
+			https: options.https,
+			// The Google button's POST answers with a redirect to Google's consent page.
+			formActionOrigins: process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET ? ['https://accounts.google.com'] : [],
+		}),
+	)
 	app.use(rejectBadUrls)
 	// Only a trusted proxy can tell us the client used plain HTTP.
 	if (trustProxy && options.https) app.use(redirectToHttps(options.siteOrigin))
@@ -143,10 +150,41 @@ function toWebRequest(req: express.Request, res: express.Response): Request {
 	})
 	const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
 	if (req.method !== 'GET' && req.method !== 'HEAD') {
-		init.body = createReadableStreamFromReadable(req)
+		init.body = requestBody(req, res)
 		init.duplex = 'half'
 	}
 	return new Request(url.href, init)
+}
+
+/**
+ * The request body as a web stream, with backpressure. Unlike
+ * @remix-run/node's adapter, cancelling it (a handler refusing an oversized
+ * body with 413 after reading part of it) does not destroy the socket,
+ * which would lose the answer too (remix#8213): reading stops, and the
+ * connection closes once the response has been sent.
+ */
+function requestBody(req: express.Request, res: express.Response): ReadableStream<Uint8Array> {
+	let onData: (chunk: Buffer) => void = () => {}
+	return new ReadableStream<Uint8Array>({
+		start(controller) {
+			onData = (chunk) => {
+				controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+				if ((controller.desiredSize ?? 0) <= 0) req.pause()
+			}
+			req.on('data', onData)
+			req.once('end', () => controller.close())
+			req.once('error', (error) => controller.error(error))
+			req.once('aborted', () => controller.error(new Error('Request aborted')))
+		},
+		pull() {
+			req.resume()
+		},
+		cancel() {
+			req.off('data', onData)
+			req.pause()
+			if (!res.headersSent) res.setHeader('Connection', 'close')
+		},
+	}, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength })
 }
 
 async function sendWebResponse(res: express.Response, response: Response) {

@@ -8,6 +8,10 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { disconnectPrisma } from '#app/utils/db.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+import { purgeExpiredRateLimits } from '#app/utils/rate-limit.server.ts'
+import { purgeExpiredSessions } from '#app/utils/session.server.ts'
+import { bootstrapAdminFromEnv } from '#app/utils/user.server.ts'
 import { startDatabase } from './db/database.server.ts'
 import { createApp } from './app.ts'
 
@@ -17,7 +21,30 @@ const host = process.env.HOST ?? '0.0.0.0'
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
 
+if (process.env.MOCKS === 'true') {
+	// Tests and offline development only: MSW answers Google's APIs in this
+	// process (tests/mocks). The production build has it as build/mocks.js.
+	const mocks = mode === 'production' ? './mocks.js' : '../tests/mocks/index.ts'
+	await import(new URL(mocks, import.meta.url).href)
+}
+
 const database = await startDatabase()
+await bootstrapAdminFromEnv(getEnv())
+
+// Expired sessions and spent rate-limit counters are refused anyway; this
+// keeps their tables small. Hourly, and once at start.
+const HOUR = 60 * 60 * 1000
+async function sweep() {
+	try {
+		const removed = (await purgeExpiredSessions()) + (await purgeExpiredRateLimits())
+		if (removed > 0) console.log(`Removed ${removed} expired session(s) and rate-limit counter(s).`)
+	} catch (error) {
+		console.error('Sweeping expired sessions failed:', error instanceof Error ? error.message : error)
+	}
+}
+const sweeper = setInterval(() => void sweep(), HOUR)
+sweeper.unref()
+void sweep()
 
 let shuttingDown = false
 let build: ServerBuild | (() => Promise<ServerBuild>)
@@ -54,6 +81,7 @@ server.requestTimeout = 120_000
 async function shutdown(signal: string) {
 	if (shuttingDown) return
 	shuttingDown = true
+	clearInterval(sweeper)
 	console.log(`${signal}: finishing in-flight requests, then closing the database`)
 	const closed = new Promise<void>((resolve) => server.close(() => resolve()))
 	server.closeIdleConnections()

@@ -23,3 +23,10 @@ test('plain-HTTP development allows the HMR socket and does not upgrade requests
 	expect(csp).toContain("connect-src 'self' ws: wss:")
 	expect(csp).not.toContain('upgrade-insecure-requests')
 })
+
+test("form-action admits only the origins given (Google's consent page when Google sign-in is on)", () => {
+	expect(contentSecurityPolicy('abc', { dev: false, https: true })).toContain("form-action 'self';")
+	expect(contentSecurityPolicy('abc', { dev: false, https: true, formActionOrigins: ['https://accounts.google.com'] })).toContain(
+		"form-action 'self' https://accounts.google.com;",
+	)
+})

@@ -11,7 +11,17 @@ export function createNonce(): string {
 	return randomBytes(16).toString('base64')
 }
 
-export function contentSecurityPolicy(nonce: string, { dev, https }: { dev: boolean; https: boolean }): string {
+export type CspOptions = {
+	dev: boolean
+	https: boolean
+	/**
+	 * Origins a form's POST may redirect to (browsers apply form-action to
+	 * redirects): Google's consent page when Google sign-in is configured.
+	 */
+	formActionOrigins?: Array<string>
+}
+
+export function contentSecurityPolicy(nonce: string, { dev, https, formActionOrigins = [] }: CspOptions): string {
 	const directives: Record<string, Array<string>> = {
 		'default-src': ["'self'"],
 		// 'strict-dynamic' lets the nonced entry module load the route chunks it imports.
@@ -27,7 +37,7 @@ export function contentSecurityPolicy(nonce: string, { dev, https }: { dev: bool
 		'media-src': ["'self'", 'blob:'],
 		'object-src': ["'none'"],
 		'base-uri': ["'none'"],
-		'form-action': ["'self'"],
+		'form-action': ["'self'", ...formActionOrigins],
 		'frame-ancestors': ["'none'"],
 		'frame-src': ["'self'", 'blob:'],
 	}
@@ -36,11 +46,12 @@ export function contentSecurityPolicy(nonce: string, { dev, https }: { dev: bool
 	return policy.join('; ')
 }
 
-export function securityHeaders({ dev, https }: { dev: boolean; https: boolean }): RequestHandler {
+export function securityHeaders(options: CspOptions): RequestHandler {
+	const { https } = options
 	return (_req, res, next) => {
 		const nonce = createNonce()
 		res.locals.cspNonce = nonce
-		res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, { dev, https }))
+		res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, options))
 		res.setHeader('X-Content-Type-Options', 'nosniff')
 		res.setHeader('X-Frame-Options', 'DENY')
 		res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')

@@ -17,11 +17,12 @@ const icons: Record<ToastType, IconName> = { info: 'info', success: 'check', war
 
 /**
  * Holds the visible toasts. `serverToast` is one queued by a server action
- * across a redirect (toast.server.ts); it is shown once, by id.
+ * across a redirect (toast.server.ts); it is shown once, by id, and is in
+ * the server's HTML, so a form posted without JavaScript shows its outcome.
  */
 export function ToastProvider({ serverToast, children }: { serverToast: Toast | null; children: ReactNode }) {
-	const [toasts, setToasts] = useState<Array<Toast>>([])
-	const shown = useRef(new Set<string>())
+	const [toasts, setToasts] = useState<Array<Toast>>(() => (serverToast ? [serverToast] : []))
+	const shown = useRef(new Set<string>(serverToast ? [serverToast.id] : []))
 
 	const dismiss = useCallback((id: string) => setToasts((list) => list.filter((t) => t.id !== id)), [])
 	const show = useCallback((toast: Toast) => {

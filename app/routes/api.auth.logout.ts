@@ -9,7 +9,6 @@ import { deleteSession } from '#app/utils/session.server.ts'
 export async function action({ request }: ActionFunctionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed(['POST'])
 	return handleApi(async () => {
-		await request.body?.cancel().catch(() => {})
 		const token = bearerToken(request)
 		if (token) await deleteSession(token)
 		return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, json, methodNotAllowed, readJsonObject, validationError } from '#app/utils/api.server.ts'
 import { limitByIp, startApiSession } from '#app/utils/auth.server.ts'
-import { ApiRegisterSchema } from '#app/utils/user-validation.ts'
+import { ApiRegisterSchema } from '#app/utils/password-policy.ts'
 import { createPasswordUser, publicUser } from '#app/utils/user.server.ts'
 
 /** POST /api/auth/register {name, email, password} → 201 {token, user}; 409 when the email is taken. */

@@ -101,7 +101,7 @@ export async function requireBearer(request: Request): Promise<BearerAuth> {
 	if (!token) throw new AppError('AUTHENTICATION_ERROR', 'Authentication required: send Authorization: Bearer <token>')
 	let session: SessionLookup | null
 	try {
-		session = await findSession(token)
+		session = await findSession(token, 'api')
 	} catch (error) {
 		console.error('Bearer token check failed:', error instanceof Error ? error.message.split('\n').at(-1) : error)
 		throw new AppError('SERVICE_UNAVAILABLE', SESSION_UNVERIFIED_MESSAGE, { retryAfter: 5 })

@@ -4,7 +4,7 @@
  * its children's loaders, which run in parallel), and remix-auth's
  * authenticator with the password and Google strategies.
  */
-import { createCookieSessionStorage, data, redirect } from '@remix-run/node'
+import { createCookie, createCookieSessionStorage, data, redirect } from '@remix-run/node'
 import { Authenticator, AuthorizationError } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { GoogleStrategy } from 'remix-auth-google'
@@ -18,7 +18,7 @@ import {
 	resolveGoogleUser,
 	type GoogleOutcome,
 } from './google.server.ts'
-import { hit, peek, rateLimitError, reset } from './rate-limit.server.ts'
+import { hit, rateLimitError, reset } from './rate-limit.server.ts'
 import {
 	clearSessionCookie,
 	createSession,
@@ -30,7 +30,7 @@ import {
 	type SessionKind,
 	type SessionLookup,
 } from './session.server.ts'
-import { LoginSchema } from './user-validation.ts'
+import { LoginSchema, normalizeEmail } from './user-validation.ts'
 import { INVALID_CREDENTIALS_MESSAGE, verifyLogin, type AccountUser } from './user.server.ts'
 
 export const SESSION_UNVERIFIED_MESSAGE = 'Unable to verify session. Please try again later.'
@@ -64,7 +64,7 @@ async function readAuthState(request: Request): Promise<AuthState> {
 	if (!token) return { status: 'anonymous', setCookie: await clearSessionCookie() }
 	let found: SessionLookup | null
 	try {
-		found = await findSession(token)
+		found = await findSession(token, 'web')
 	} catch (error) {
 		console.error('Session check failed:', error instanceof Error ? error.message.split('\n').at(-1) : error)
 		return { status: 'unverified', setCookie: null }
@@ -130,7 +130,9 @@ export async function startApiSession(request: Request, userId: string): Promise
 /** Ends the request's browser session (if any); the Set-Cookie header that clears the cookie. */
 export async function endWebSession(request: Request): Promise<string> {
 	const token = await readSessionCookie(request)
-	if (token) await deleteSession(token)
+	// With the database down the row stays until it expires, but this browser
+	// forgets the token, which is what logging out must guarantee here.
+	if (token) await deleteSession(token).catch((error: unknown) => console.error('Logout: could not delete the session:', error))
 	return clearSessionCookie()
 }
 
@@ -152,21 +154,23 @@ export async function limitByIp(action: string, clientIp: string): Promise<void>
 
 /**
  * Checks an email and password with both limits: per client IP (every
- * attempt counts) and per account (failures count; after 10 in 15 minutes
- * the account takes no password attempts until the window ends, so a
- * victim can be slowed down but never locked out for good). Returns the
- * user, or throws 401 with one message for unknown email and wrong password.
+ * attempt counts) and per account (every attempt counts until one succeeds,
+ * which clears the count; after 10 without a success in 15 minutes the
+ * account takes no more password attempts until the window ends, so a
+ * victim can be slowed down but never locked out for good). The attempt is
+ * counted before the password is checked, so parallel guesses cannot all
+ * slip in under the limit. Returns the user, or throws 401 with one message
+ * for unknown email and wrong password.
  */
 export async function checkCredentials({ email, password, clientIp }: { email: string; password: string; clientIp: string }): Promise<AccountUser> {
 	await limitByIp('login', clientIp)
-	const accountKey = `login:account:${email}`
-	const paused = await peek(accountKey, ACCOUNT_FAILURE_LIMIT)
-	if (!paused.allowed) {
-		throw rateLimitError(paused, 'Too many failed attempts for this account. Please wait a few minutes and try again.')
+	const accountKey = `login:account:${normalizeEmail(email)}`
+	const attempt = await hit(accountKey, ACCOUNT_FAILURE_LIMIT, ACCOUNT_FAILURE_WINDOW_MS)
+	if (!attempt.allowed) {
+		throw rateLimitError(attempt, 'Too many failed attempts for this account. Please wait a few minutes and try again.')
 	}
 	const user = await verifyLogin(email, password)
 	if (!user) {
-		await hit(accountKey, ACCOUNT_FAILURE_LIMIT, ACCOUNT_FAILURE_WINDOW_MS)
 		console.warn(`Login failed from ${clientIp.replace(/[^0-9a-f.:]/gi, '?')}`)
 		throw new AppError('AUTHENTICATION_ERROR', INVALID_CREDENTIALS_MESSAGE)
 	}
@@ -176,8 +180,6 @@ export async function checkCredentials({ email, password, clientIp }: { email: s
 
 // ---------------------------------------------------------------------------
 // remix-auth: the password form and Google's redirect flow
-
-export type AuthContext = { formData: FormData; clientIp: string }
 
 /** What the strategies resolve to; the route then starts our own database session. */
 export type Authenticated = { user: AccountUser; google?: GoogleOutcome }
@@ -236,6 +238,15 @@ export function getAuthenticator(): Authenticator<Authenticated> {
 	return authenticator
 }
 
+/**
+ * The request for remix-auth once its body has been read (with our size
+ * limit; the form goes in `context.formData`): remix-auth copies the request
+ * with `new Request(url, request)`, which throws for a consumed body.
+ */
+export function withoutBody(request: Request): Request {
+	return new Request(request.url, { method: request.method, headers: request.headers, signal: request.signal })
+}
+
 /** The AppError behind a strategy's failure (remix-auth wraps what the verify callback threw). */
 export function authFailure(error: unknown, fallbackMessage = GOOGLE_FAILED): AppError {
 	if (error instanceof AppError) return error
@@ -249,4 +260,34 @@ export function authFailure(error: unknown, fallbackMessage = GOOGLE_FAILED): Ap
 /** For tests that change the environment between cases. */
 export function resetAuthenticator() {
 	authenticator = undefined
+}
+
+// ---------------------------------------------------------------------------
+// Helpers for the account forms' actions
+
+/** Account forms are small; 64 KB is far beyond any honest one (a 100 KB "password" gets a 413). */
+export const AUTH_FORM_MAX_BODY = 64 * 1024
+
+/** A Conform result that shows `message` above the form (its form-level error). */
+export function formError(message: string) {
+	return { status: 'error' as const, error: { '': [message] } }
+}
+
+/** Response headers for a refused form post: Retry-After when rate limited or busy. */
+export function errorHeaders(error: AppError): HeadersInit | undefined {
+	const retryAfter = (error.details as { retryAfter?: unknown } | undefined)?.retryAfter
+	return typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined
+}
+
+/** Where to go after Google's round trip: a same-site path, signed, for ten minutes, only sent to /auth. */
+export function googleRedirectCookie() {
+	const env = getEnv()
+	return createCookie('auth_redirect', {
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: env.secureCookies,
+		path: '/auth',
+		maxAge: 10 * 60,
+		secrets: env.sessionSecrets,
+	})
 }

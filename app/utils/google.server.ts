@@ -16,7 +16,7 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } 
 import { isUniqueViolation, prisma } from './db.server.ts'
 import { getEnv } from './env.server.ts'
 import { AppError } from './errors.ts'
-import { deleteUserSessions, sessionUserSelect } from './session.server.ts'
+import { sessionUserSelect } from './session.server.ts'
 import { NAME_MAX, normalizeEmail } from './user-validation.ts'
 import { type AccountUser } from './user.server.ts'
 
@@ -89,7 +89,7 @@ export async function verifyGoogleIdToken(token: string): Promise<GoogleIdentity
 			requiredClaims: ['sub', 'exp', 'iat'],
 		}))
 	} catch (error) {
-		if (error instanceof joseErrors.JWKSTimeout || isNetworkError(error)) {
+		if (isKeySetUnavailable(error)) {
 			console.warn('Google sign-in: could not fetch Google keys:', error instanceof Error ? error.message : error)
 			throw new AppError('SERVICE_UNAVAILABLE', 'Google sign-in is unavailable right now. Please try again in a minute.', {
 				retryAfter: 60,
@@ -123,9 +123,21 @@ function cleanName(name: string): string | null {
 	return cleaned ? Array.from(cleaned).slice(0, NAME_MAX).join('') : null
 }
 
-function isNetworkError(error: unknown): boolean {
-	// fetch() failing (DNS, refused, reset) is a TypeError whose cause says why.
-	return error instanceof TypeError && /fetch failed|network/i.test(error.message)
+/**
+ * True when Google's key set could not be had (503), as opposed to a token
+ * that fails verification (401). Fixed: this used to match only undici's
+ * "fetch failed" message, so other fetch implementations' network errors
+ * ("Failed to fetch", e.g. MSW's), a 5xx/redirect answer or a body that is
+ * not a key set all became 401 "token could not be verified" and blamed the
+ * user's token for Google's outage (SECURITY.md D9).
+ */
+function isKeySetUnavailable(error: unknown): boolean {
+	// fetch() rejects with a TypeError for every network failure (Fetch standard).
+	if (error instanceof TypeError && /fetch|network/i.test(error.message)) return true
+	if (error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid) return true
+	// jose reports a non-200 answer or a non-JSON body with its base error class
+	// (code ERR_JOSE_GENERIC), which nothing token-related throws.
+	return error instanceof joseErrors.JOSEError && error.code === joseErrors.JOSEError.code
 }
 
 export type GoogleOutcome =
@@ -163,11 +175,17 @@ export async function resolveGoogleUser(identity: GoogleIdentity, attempt = 0): 
 	}
 	const existing = await prisma.user.findUnique({
 		where: { email: identity.email },
-		select: { ...sessionUserSelect, connections: { where: { provider: GOOGLE_PROVIDER }, select: { id: true } } },
+		select: { ...sessionUserSelect, connections: { where: { provider: GOOGLE_PROVIDER }, select: { id: true, providerId: true } } },
 	})
 	try {
 		if (existing) {
 			if (existing.connections.length > 0) {
+				// Fixed: a concurrent sign-in with this same identity may have linked
+				// (or created) the account after our lookup by sub above; that is a
+				// sign-in, not a conflict, so look again (it used to answer 409).
+				if (attempt === 0 && existing.connections.some((c) => c.providerId === identity.sub)) {
+					return resolveGoogleUser(identity, 1)
+				}
 				throw new AppError('CONFLICT', 'This email address belongs to an account linked to a different Google account.')
 			}
 			const secure = !existing.emailVerified
@@ -175,13 +193,17 @@ export async function resolveGoogleUser(identity: GoogleIdentity, attempt = 0): 
 				await tx.connection.create({
 					data: { provider: GOOGLE_PROVIDER, providerId: identity.sub, email: identity.email, userId: existing.id },
 				})
+				// Fixed: the squatter's sessions are ended in the same transaction as
+				// the link. Deleted afterwards (as before), a failure there left them
+				// alive for good (later sign-ins take the 'signed-in' path), and a
+				// concurrent sign-in that already saw the link lost its new session.
+				if (secure) await tx.session.deleteMany({ where: { userId: existing.id } })
 				return tx.user.update({
 					where: { id: existing.id },
 					data: secure ? { emailVerified: true, passwordHash: null } : {},
 					select: sessionUserSelect,
 				})
 			})
-			if (secure) await deleteUserSessions(existing.id)
 			return { user, outcome: secure ? 'linked-secured' : 'linked' }
 		}
 		const user = await prisma.user.create({

@@ -30,15 +30,6 @@ export async function hit(key: string, limit: number, windowMs: number): Promise
 	return result(rows[0], limit)
 }
 
-/** The current state of `key` without counting a hit (allowed while under `limit`). */
-export async function peek(key: string, limit: number): Promise<RateLimitResult> {
-	const rows = await prisma.$queryRaw<Array<Row>>`
-		SELECT "count", "resetAt" FROM "RateLimit" WHERE "key" = ${key} AND "resetAt" > now()`
-	const row = rows[0]
-	if (!row) return { allowed: true, count: 0, limit, retryAfter: 0 }
-	return { ...result(row, limit), allowed: row.count < limit }
-}
-
 export async function reset(key: string): Promise<void> {
 	await prisma.rateLimit.deleteMany({ where: { key } })
 }

@@ -12,6 +12,8 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 	try {
 		const url = new URL(to, 'http://same.invalid')
 		if (url.origin !== 'http://same.invalid') return fallback
+		// Dot segments can collapse into a protocol-relative path: "/..//evil" → "//evil".
+		if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return fallback
 		return `${url.pathname}${url.search}${url.hash}`
 	} catch {
 		return fallback

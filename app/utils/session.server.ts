@@ -123,19 +123,20 @@ export type SessionLookup = {
 }
 
 /**
- * The live session for a token, or null when it is unknown or expired (an
- * expired row is deleted on the way). Use extends it by another 30 days,
- * recorded at most every few minutes. Database errors propagate: the caller
- * decides what "cannot verify" means for its response.
+ * The live session of `kind` for a token, or null when it is unknown,
+ * expired (the row is deleted on the way) or of the other kind (a browser's
+ * token is no API token, and the reverse). Use extends it by another 30
+ * days, recorded at most every few minutes. Database errors propagate: the
+ * caller decides what "cannot verify" means for its response.
  */
-export async function findSession(token: string): Promise<SessionLookup | null> {
+export async function findSession(token: string, kind: SessionKind): Promise<SessionLookup | null> {
 	if (!isWellFormedToken(token)) return null
 	const id = sessionIdFor(token)
 	const row = await prisma.session.findUnique({
 		where: { id },
-		select: { id: true, expiresAt: true, lastUsedAt: true, user: { select: sessionUserSelect } },
+		select: { id: true, kind: true, expiresAt: true, lastUsedAt: true, user: { select: sessionUserSelect } },
 	})
-	if (!row) return null
+	if (!row || row.kind !== kind) return null
 	const now = Date.now()
 	if (row.expiresAt.getTime() <= now) {
 		await prisma.session.deleteMany({ where: { id } })

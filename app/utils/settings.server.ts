@@ -62,6 +62,25 @@ async function readSiteSettings(): Promise<SiteSettings> {
 	}
 }
 
+export const DEFAULT_SITE_SETTINGS: SiteSettings = { siteName: 'ToolNest', tagline: 'Free online converters and developer tools — fast and private' }
+let lastGood: SiteSettings | null = null
+
+/**
+ * For rendering pages: the settings, or during a database outage the last
+ * ones read (else the defaults), so pages that need no database (the tools)
+ * keep working. `fromDatabase` is false when the fallback was used.
+ */
+export async function getSiteSettingsForPage(): Promise<{ settings: SiteSettings; fromDatabase: boolean }> {
+	try {
+		const settings = await getSiteSettings()
+		lastGood = settings
+		return { settings, fromDatabase: true }
+	} catch (error) {
+		console.error('Site settings unavailable, using the last known ones:', error instanceof Error ? error.message.split('\n').at(-1) : error)
+		return { settings: lastGood ?? DEFAULT_SITE_SETTINGS, fromDatabase: false }
+	}
+}
+
 /** Validates and saves the given fields (others unchanged); returns the saved settings. */
 export async function updateSiteSettings(changes: SiteSettingsUpdate): Promise<SiteSettings> {
 	const data = siteSettingsUpdateSchema.parse(changes)
@@ -79,4 +98,5 @@ export async function updateSiteSettings(changes: SiteSettingsUpdate): Promise<S
 /** For tests that change the row behind this module's back. */
 export function forgetCachedSiteSettings() {
 	cached = null
+	lastGood = null
 }

@@ -1,10 +1,11 @@
 /**
  * Account field rules, shared by the forms (Conform validates with them in
  * the browser) and the server (actions and the JSON API parse with the same
- * schemas), so both sides always agree.
+ * schemas), so both sides always agree. The rules for a new password, with
+ * their list of common passwords, are in password-policy.ts, so that only
+ * the forms that set one download the list.
  */
 import { z } from 'zod'
-import { COMMON_PASSWORDS } from './common-passwords.ts'
 
 export const NAME_MAX = 100
 export const EMAIL_MAX = 254
@@ -37,13 +38,6 @@ export function characterCount(value: string): number {
 	return count
 }
 
-let commonPasswords: Set<string> | undefined
-
-export function isCommonPassword(password: string): boolean {
-	commonPasswords ??= new Set(COMMON_PASSWORDS.split('\n'))
-	return commonPasswords.has(password.toLowerCase())
-}
-
 // Control characters have no place in a name shown on pages and in logs.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
@@ -70,26 +64,6 @@ export const EmailSchema = z
 			.email('Enter a valid email address'),
 	)
 
-/** A new password: length rules, not composition rules (ASVS 6.2), and not one of the most common passwords. */
-export const NewPasswordSchema = z
-	.string({ required_error: 'Enter a password', invalid_type_error: 'Enter a password' })
-	.transform(normalizePassword)
-	.superRefine((value, ctx) => {
-		const length = characterCount(value)
-		if (length === 0) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Enter a password' })
-		} else if (length < PASSWORD_MIN) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Password must be at least ${PASSWORD_MIN} characters` })
-		} else if (length > PASSWORD_MAX) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Password must be at most ${PASSWORD_MAX} characters` })
-		} else if (isCommonPassword(value)) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				message: 'This password is one of the most common ones. Choose one that is harder to guess.',
-			})
-		}
-	})
-
 /** A password being checked (log in, current password): only present and not absurdly long. */
 export const ExistingPasswordSchema = z
 	.string({ required_error: 'Enter your password', invalid_type_error: 'Enter your password' })
@@ -98,30 +72,16 @@ export const ExistingPasswordSchema = z
 
 export const RedirectToSchema = z.string().max(2048).optional()
 
-export const RegisterSchema = z.object({
-	name: NameSchema,
-	email: EmailSchema,
-	password: NewPasswordSchema,
-	redirectTo: RedirectToSchema,
-})
-
 export const LoginSchema = z.object({
 	email: EmailSchema,
 	password: ExistingPasswordSchema,
 	redirectTo: RedirectToSchema,
 })
 
-/** The JSON API's bodies: the same fields without the form-only redirect. */
-export const ApiRegisterSchema = RegisterSchema.omit({ redirectTo: true })
+/** The JSON API's body: the same fields without the form-only redirect. */
 export const ApiLoginSchema = LoginSchema.omit({ redirectTo: true })
 
 export const ProfileNameSchema = z.object({ name: NameSchema })
-
-export const ChangePasswordSchema = z.object({
-	// Absent for accounts that have no password yet (Google-only).
-	currentPassword: ExistingPasswordSchema.optional(),
-	newPassword: NewPasswordSchema,
-})
 
 export const DeleteAccountSchema = z.object({
 	confirmation: z.string({ required_error: 'Type your email address to confirm' }).max(EMAIL_MAX * 4),

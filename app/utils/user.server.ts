@@ -7,7 +7,8 @@ import { isUniqueViolation, prisma } from './db.server.ts'
 import { AppError } from './errors.ts'
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './password.server.ts'
 import { deleteUserSessions, sessionUserSelect } from './session.server.ts'
-import { normalizeEmail } from './user-validation.ts'
+import { NewPasswordSchema } from './password-policy.ts'
+import { EmailSchema, normalizeEmail } from './user-validation.ts'
 
 export type Role = 'user' | 'admin'
 
@@ -161,4 +162,28 @@ export async function ensureAdmin({ email, password, name }: { email: string; pa
 /** A user as the JSON API shows it: never the password hash or session data. */
 export function publicUser(user: AccountUser) {
 	return { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt.toISOString() }
+}
+
+/**
+ * ADMIN_EMAIL (and ADMIN_PASSWORD for a new account) at start: creates or
+ * promotes that account. A password that breaks the sign-up rules is
+ * refused with a message, not used.
+ */
+export async function bootstrapAdminFromEnv(env: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string }, log: (message: string) => void = console.log) {
+	if (!env.ADMIN_EMAIL) return
+	const email = EmailSchema.safeParse(env.ADMIN_EMAIL)
+	if (!email.success) {
+		log(`ADMIN_EMAIL is not a valid email address: ${email.error.issues[0]?.message ?? 'invalid'}. No admin was set.`)
+		return
+	}
+	let password: string | undefined
+	if (env.ADMIN_PASSWORD) {
+		const checked = NewPasswordSchema.safeParse(env.ADMIN_PASSWORD)
+		if (checked.success) password = checked.data
+		else log(`ADMIN_PASSWORD is refused: ${checked.error.issues[0]?.message ?? 'invalid'}.`)
+	}
+	const result = await ensureAdmin({ email: email.data, password })
+	if (!result) log(`ADMIN_EMAIL ${email.data} has no account yet; set ADMIN_PASSWORD (8+ characters) to create it.`)
+	else if (result.created) log(`Admin account ${email.data} created from ADMIN_EMAIL/ADMIN_PASSWORD.`)
+	else if (result.promoted) log(`Account ${email.data} promoted to admin (ADMIN_EMAIL).`)
 }

@@ -286,11 +286,16 @@ export class PGliteMuxServer {
 		}
 		if (conn.closed) return
 		const socket = conn.socket
+		// One ReadyForQuery per sync point: PGlite 0.4 sometimes sends a second
+		// one after an error, which would answer the client's next query.
+		const output = new ReadyForQueryFilter(job.endsAtSyncPoint ? 1 : 0, (data) => {
+			if (!conn.closed && socket.writable) socket.write(data)
+		})
 		try {
 			await this.db.runExclusive(() =>
 				this.db.execProtocolRawStream(job.data, {
 					onRawData: (data) => {
-						if (!conn.closed && socket.writable && data.length > 0) socket.write(Buffer.from(data))
+						if (data.length > 0) output.push(Buffer.from(data))
 					},
 				}),
 			)
@@ -353,6 +358,48 @@ export class PGliteMuxServer {
 	private clearIdleTimer() {
 		if (this.idleTimer) clearTimeout(this.idleTimer)
 		this.idleTimer = null
+	}
+}
+
+/**
+ * Passes a unit's backend messages on as they stream out of PGlite, except
+ * ReadyForQuery ('Z') messages beyond `allowed`. Messages may be split across
+ * chunks; only a message's 5-byte header is ever held back.
+ */
+export class ReadyForQueryFilter {
+	private header: Buffer = Buffer.alloc(0)
+	/** Bytes of the current message's body still to pass on (or drop). */
+	private remaining = 0
+	private dropping = false
+	private seen = 0
+
+	constructor(
+		private readonly allowed: number,
+		private readonly write: (data: Buffer) => void,
+	) {}
+
+	push(data: Buffer) {
+		const parts: Array<Buffer> = []
+		let offset = 0
+		while (offset < data.length) {
+			if (this.remaining > 0) {
+				const n = Math.min(this.remaining, data.length - offset)
+				if (!this.dropping) parts.push(data.subarray(offset, offset + n))
+				offset += n
+				this.remaining -= n
+				continue
+			}
+			const take = data.subarray(offset, offset + 5 - this.header.length)
+			this.header = this.header.length === 0 ? take : Buffer.concat([this.header, take])
+			offset += take.length
+			if (this.header.length < 5) break
+			const isReady = this.header[0] === 0x5a // 'Z'
+			this.dropping = isReady && ++this.seen > this.allowed
+			if (!this.dropping) parts.push(this.header)
+			this.remaining = this.header.readInt32BE(1) - 4
+			this.header = Buffer.alloc(0)
+		}
+		if (parts.length > 0) this.write(parts.length === 1 ? parts[0]! : Buffer.concat(parts))
 	}
 }
 

@@ -8,6 +8,8 @@ export const publicPages = [
 	{ path: '/about', heading: /About/ },
 	{ path: '/tools/text', heading: 'Text Tools' },
 	{ path: '/tools/text-case-converter', heading: 'Text Case Converter' },
+	{ path: '/login', heading: 'Log in' },
+	{ path: '/register', heading: 'Create an account' },
 ] as const
 
 /** Fails on any serious or critical axe violation, naming each. */

@@ -10,6 +10,7 @@ import {
 	startEmbeddedDatabase,
 	type EmbeddedDatabase,
 } from '#server/db/embedded.server.ts'
+import { ReadyForQueryFilter } from '#server/db/pglite-mux.server.ts'
 import { makeTempDataDir } from '#tests/setup/db.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
@@ -209,6 +210,25 @@ describe('embedded database: many connections on one PGlite', () => {
 		expect((await waiting).rows).toEqual([{ n: 0 }])
 	})
 
+	test('after a failed query every answer still goes to its own query (one ReadyForQuery per sync point)', async () => {
+		// PGlite 0.4 can follow an error with a second ReadyForQuery; passed on,
+		// it shifts every later answer on that connection by one query.
+		const client = new pg.Client({ connectionString: db.url })
+		client.on('error', () => {})
+		await client.connect()
+		cleanups.push(() => client.end())
+		for (let round = 0; round < 20; round++) {
+			await expect(client.query('SELECT 1 / $1::int AS x', [0])).rejects.toThrow(/division by zero/)
+			expect((await client.query('SELECT $1::int AS i', [round])).rows).toEqual([{ i: round }])
+			await expect(client.query('SELECT * FROM no_such_table_here')).rejects.toThrow(/does not exist/)
+			expect((await client.query('SELECT $1::text AS t', [`r${round}`])).rows).toEqual([{ t: `r${round}` }])
+			await client.query('BEGIN')
+			await expect(client.query('SELECT 1 / 0')).rejects.toThrow(/division by zero/)
+			await client.query('ROLLBACK')
+			expect((await client.query('SELECT 42 AS n')).rows).toEqual([{ n: 42 }])
+		}
+	})
+
 	test('a connection idle inside a transaction past the limit is disconnected so others proceed', async () => {
 		const p = pool(db, 4)
 		const client = new pg.Client({ connectionString: db.url })
@@ -219,5 +239,35 @@ describe('embedded database: many connections on one PGlite', () => {
 		expect((await p.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }])
 		expect(Date.now() - started).toBeGreaterThanOrEqual(900)
 		expect((await clientError).message).toMatch(/idle-in-transaction|terminated/)
+	})
+})
+
+describe('ReadyForQueryFilter', () => {
+	const message = (type: string, body = Buffer.alloc(0)) => {
+		const buf = Buffer.alloc(5 + body.length)
+		buf.write(type, 0, 'latin1')
+		buf.writeInt32BE(4 + body.length, 1)
+		body.copy(buf, 5)
+		return buf
+	}
+
+	test('passes messages through, split anywhere, and drops ReadyForQuery beyond the allowed count', () => {
+		const stream = Buffer.concat([
+			message('1'),
+			message('E', Buffer.from('SERROR\0Mboom\0\0')),
+			message('Z', Buffer.from('I')),
+			message('Z', Buffer.from('I')),
+		])
+		const expected = stream.subarray(0, stream.length - 6)
+		for (let split = 0; split <= stream.length; split++) {
+			const out: Array<Buffer> = []
+			const filter = new ReadyForQueryFilter(1, (data) => out.push(Buffer.from(data)))
+			filter.push(stream.subarray(0, split))
+			filter.push(stream.subarray(split))
+			expect(Buffer.concat(out).equals(expected)).toBe(true)
+		}
+		const none: Array<Buffer> = []
+		new ReadyForQueryFilter(0, (data) => none.push(data)).push(message('Z', Buffer.from('I')))
+		expect(none).toEqual([])
 	})
 })

@@ -9,29 +9,22 @@
  * runner and the server under test (MOCKS=true) share it, so tokens signed
  * on one side verify on the other.
  */
-import { readFileSync } from 'node:fs'
 import { exportJWK, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose'
 import { http, HttpResponse } from 'msw'
+// Imported (not read from disk) so the bundled build/mocks.js carries it.
+import testKey from './google-test-key.json' with { type: 'json' }
+import { MOCK_GOOGLE_CLIENT_ID, MOCK_GOOGLE_CLIENT_SECRET, profileFromCode, type MockGoogleProfile } from './google-code.ts'
 
-export const MOCK_GOOGLE_CLIENT_ID = 'MOCK_client-id.apps.googleusercontent.com'
-export const MOCK_GOOGLE_CLIENT_SECRET = 'MOCK_client-secret'
+export { GOOGLE_AUTHORIZE_URL, MOCK_GOOGLE_CLIENT_ID, MOCK_GOOGLE_CLIENT_SECRET, mockAuthorizationCode, type MockGoogleProfile } from './google-code.ts'
 
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs'
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token'
 export const GOOGLE_USERINFO_URL = 'https://www.googleapis.com/oauth2/v3/userinfo'
-export const GOOGLE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth'
 
-const privateJwk = JSON.parse(readFileSync(new URL('./google-test-key.json', import.meta.url), 'utf8')) as JWK & { kid: string }
+const privateJwk = testKey as JWK & { kid: string }
 const privateKey = await importJWK(privateJwk, 'RS256')
 const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = privateJwk
 export const MOCK_GOOGLE_KID = privateJwk.kid
-
-export type MockGoogleProfile = {
-	sub: string
-	email: string
-	email_verified?: boolean
-	name?: string
-}
 
 export type IdTokenOptions = {
 	/** Claims to add or override (aud, iss, exp, iat, email_verified, …). */
@@ -74,21 +67,6 @@ export async function createGoogleIdToken(profile: MockGoogleProfile, options: I
 export async function mockJwks() {
 	const jwk = await exportJWK(await importJWK(publicJwk as JWK, 'RS256'))
 	return { keys: [{ ...jwk, kid: MOCK_GOOGLE_KID, alg: 'RS256', use: 'sig' }] }
-}
-
-/** An authorization code that the mock token endpoint turns into this profile (once). */
-export function mockAuthorizationCode(profile: MockGoogleProfile): string {
-	return `mock-code.${Buffer.from(JSON.stringify(profile)).toString('base64url')}.${Math.random().toString(36).slice(2)}`
-}
-
-function profileFromCode(code: string): MockGoogleProfile | null {
-	const [prefix, payload] = code.split('.')
-	if (prefix !== 'mock-code' || !payload) return null
-	try {
-		return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as MockGoogleProfile
-	} catch {
-		return null
-	}
 }
 
 const usedCodes = new Set<string>()

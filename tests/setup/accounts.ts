@@ -41,7 +41,7 @@ export async function createUser(overrides: { email?: string; name?: string; rol
 export async function loginAs(userId: string, kind: 'web' | 'api' = 'web') {
 	const { token } = await createSession({ userId, kind, userAgent: 'vitest' })
 	const setCookie = await serializeSessionCookie(token)
-	return { token, cookie: setCookie.split(';')[0]! }
+	return { token, kind, cookie: setCookie.split(';')[0]! }
 }
 
 /** A Request as Remix gives it to loaders and actions. */

@@ -1,8 +1,9 @@
-import { NavLink } from '@remix-run/react'
+import { Form, NavLink, useLocation } from '@remix-run/react'
 import { type IconName } from '#app/components/icon.tsx'
 import { cn } from '#app/utils/misc.ts'
 
-export type ShellUser = { name: string; role: 'user' | 'admin' } | null
+/** The signed-in user as the shell shows them (id '' while the session cannot be verified). */
+export type ShellUser = { id: string; name: string; role: 'user' | 'admin' } | null
 
 /** The top bar's links (SPEC.md §2): the same in the mobile menu. */
 export const primaryLinks: ReadonlyArray<{ name: string; href: string; icon: IconName }> = [
@@ -13,8 +14,15 @@ export const primaryLinks: ReadonlyArray<{ name: string; href: string; icon: Ico
 ]
 
 /** Register and Login when logged out; Profile and Admin (admins) when logged in. Logout is a form. */
-export function accountLinks(user: ShellUser): Array<{ name: string; href: string }> {
-	if (!user) return [{ name: 'Register', href: '/register' }, { name: 'Login', href: '/login' }]
+export function accountLinks(user: ShellUser, currentPath = '/'): Array<{ name: string; href: string }> {
+	if (!user) {
+		// Come back here afterwards: people expect to land where they were.
+		const back = ['/', '/login', '/register'].includes(currentPath.split('?')[0] ?? '/') ? '' : `?${new URLSearchParams({ redirectTo: currentPath })}`
+		return [
+			{ name: 'Register', href: `/register${back}` },
+			{ name: 'Login', href: `/login${back}` },
+		]
+	}
 	const links = [{ name: 'Profile', href: '/profile' }]
 	if (user.role === 'admin') links.push({ name: 'Admin', href: '/admin' })
 	return links
@@ -25,9 +33,10 @@ export function accountLinks(user: ShellUser): Array<{ name: string; href: strin
  * form (a link would let any page log the user out with an <img>).
  */
 export function AccountNavItems({ user, linkClass }: { user: ShellUser; linkClass: string }) {
+	const location = useLocation()
 	return (
 		<>
-			{accountLinks(user).map((link) => (
+			{accountLinks(user, `${location.pathname}${location.search}`).map((link) => (
 				<li key={link.href}>
 					<NavLink to={link.href} className={({ isActive }) => cn(linkClass, isActive && 'nav-link-active')}>
 						{link.name}
@@ -36,11 +45,11 @@ export function AccountNavItems({ user, linkClass }: { user: ShellUser; linkClas
 			))}
 			{user ? (
 				<li>
-					<form method="post" action="/logout">
-						<button type="submit" className={cn(linkClass, 'w-full')}>
+					<Form method="post" action="/logout">
+						<button type="submit" className={cn(linkClass, 'w-full text-left')}>
 							Logout
 						</button>
-					</form>
+					</Form>
 				</li>
 			) : null}
 		</>

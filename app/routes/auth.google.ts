@@ -1,0 +1,35 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { AUTH_FORM_MAX_BODY, getAuthenticator, googleRedirectCookie, withoutBody } from '#app/utils/auth.server.ts'
+import { readFormData } from '#app/utils/body.server.ts'
+import { GOOGLE_NOT_CONFIGURED, isGoogleRedirectEnabled } from '#app/utils/google.server.ts'
+import { safeRedirect } from '#app/utils/redirect.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+
+/**
+ * POST /auth/google: starts Google's redirect flow (remix-auth-google). The
+ * strategy stores a random `state` in a cookie and redirects to Google's
+ * consent page, which comes back to /auth/google/callback.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+	if (!isGoogleRedirectEnabled()) {
+		await request.body?.cancel().catch(() => {})
+		return redirectWithToast('/login', { type: 'error', message: GOOGLE_NOT_CONFIGURED })
+	}
+	const formData = await readFormData(request, AUTH_FORM_MAX_BODY).catch(() => new FormData())
+	const redirectTo = safeRedirect(formData.get('redirectTo'), '/')
+	try {
+		await getAuthenticator().authenticate('google', withoutBody(request), { context })
+	} catch (thrown) {
+		// The strategy answers with a redirect to Google: add our cookie to it.
+		if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+			thrown.headers.append('Set-Cookie', await googleRedirectCookie().serialize(redirectTo))
+			throw thrown
+		}
+		throw thrown
+	}
+	return redirect('/login')
+}
+
+export function loader() {
+	return redirect('/login')
+}

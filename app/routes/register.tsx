@@ -1,0 +1,127 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
+import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from '#app/components/forms.tsx'
+import { GoogleButton, OrDivider } from '#app/components/google-button.tsx'
+import { AUTH_FORM_MAX_BODY, errorHeaders, formError, getOptionalUser, limitByIp, startWebSession } from '#app/utils/auth.server.ts'
+import { readFormData } from '#app/utils/body.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { isGoogleRedirectEnabled } from '#app/utils/google.server.ts'
+import { safeRedirect } from '#app/utils/redirect.ts'
+import { pageSeo } from '#app/utils/seo.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { RegisterSchema } from '#app/utils/password-policy.ts'
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#app/utils/user-validation.ts'
+import { createPasswordUser } from '#app/utils/user.server.ts'
+
+export const meta: MetaFunction = ({ matches }) =>
+	pageSeo(matches, { title: 'Create an account', description: 'Create a free account: your profile, and your sessions in one place.', path: '/register' })
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await getOptionalUser(request)
+	return {
+		redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '') || null,
+		currentUser: user ? { name: user.name } : null,
+		google: isGoogleRedirectEnabled(),
+	}
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	let formData: FormData
+	try {
+		formData = await readFormData(request, AUTH_FORM_MAX_BODY)
+	} catch (error) {
+		if (!(error instanceof AppError)) throw error
+		return data({ result: formError(error.message) }, { status: error.status })
+	}
+	const submission = parseWithZod(formData, { schema: RegisterSchema })
+	if (submission.status !== 'success') {
+		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+	}
+	const { name, email, password, redirectTo } = submission.value
+	let user
+	try {
+		await limitByIp('register', context.clientIp)
+		user = await createPasswordUser({ name, email, password })
+	} catch (error) {
+		if (!(error instanceof AppError)) throw error
+		const field = (error.details as { field?: string } | undefined)?.field
+		const reply = field ? submission.reply({ fieldErrors: { [field]: [error.message] }, hideFields: ['password'] }) : submission.reply({ formErrors: [error.message], hideFields: ['password'] })
+		return data({ result: reply }, { status: error.status, headers: errorHeaders(error) })
+	}
+	// SPEC.md §4: registering logs the new user in at once.
+	const setCookie = await startWebSession(request, user.id)
+	return redirectWithToast(
+		safeRedirect(redirectTo, '/'),
+		{ type: 'success', message: `Welcome, ${user.name}! Your account is ready.` },
+		{ headers: { 'Set-Cookie': setCookie } },
+	)
+}
+
+export default function Register() {
+	const { redirectTo, currentUser, google } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const pending = useIsPending({ formAction: '/register' })
+	const [form, fields] = useForm({
+		id: 'register',
+		lastResult: actionData?.result,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login'
+	return (
+		<div className="page-container">
+			<div className="auth-card">
+				<h1 className="text-2xl font-bold tracking-tight">Create an account</h1>
+				{currentUser ? (
+					<p className="mt-3 rounded-md bg-accent-soft px-3 py-2 text-sm text-fg">
+						You are signed in as <strong>{currentUser.name}</strong>. Creating an account signs you in to the new one.
+					</p>
+				) : (
+					<p className="mt-2 text-sm text-muted">Free, and the tools never need it. We only keep your name, email and password hash.</p>
+				)}
+				{google ? (
+					<>
+						<div className="mt-6">
+							<GoogleButton redirectTo={redirectTo} label="Sign up with Google" />
+						</div>
+						<OrDivider />
+					</>
+				) : null}
+				<Form method="post" className={google ? 'space-y-5' : 'mt-6 space-y-5'} {...getFormProps(form)}>
+					{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+					<ErrorList id={form.errorId} errors={form.errors} className="rounded-md bg-surface-2 px-3 py-2" />
+					<Field
+						labelProps={{ children: 'Name' }}
+						inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', autoFocus: true, required: true, maxLength: NAME_MAX }}
+						errors={fields.name.errors}
+					/>
+					<Field
+						labelProps={{ children: 'Email' }}
+						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true, maxLength: 1016 }}
+						errors={fields.email.errors}
+					/>
+					<PasswordField
+						labelProps={{ children: 'Password' }}
+						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', required: true, minLength: PASSWORD_MIN }}
+						help={`At least ${PASSWORD_MIN} characters (up to ${PASSWORD_MAX}). A few unrelated words make a strong one.`}
+						errors={fields.password.errors}
+					/>
+					<SubmitButton pending={pending} pendingText="Creating your account…" className="button-primary w-full">
+						Create account
+					</SubmitButton>
+				</Form>
+				<p className="mt-6 text-center text-sm text-muted">
+					Already have an account?{' '}
+					<Link to={loginHref} className="link">
+						Log in
+					</Link>
+				</p>
+			</div>
+		</div>
+	)
+}
