@@ -21,7 +21,12 @@
 //   4. Reference: serves build/client with a bare express.static server (in
 //      its own process, like ours) and compares the throughput of one hashed
 //      asset from it and from our server, to show what our middleware costs.
-//   5. Prints a summary table against the targets.
+//   5. Sign-in under load: 20 connections logging in to 40 accounts through
+//      POST /api/auth/login for BENCH_DURATION seconds, against the reference
+//      of raw scrypt at the same settings, two at a time (what the server
+//      allows), in this process; and /tools one request at a time meanwhile,
+//      to show that hashing does not starve other routes.
+//   6. Prints a summary table against the targets.
 //
 // The server child (and the reference server) are always stopped with
 // SIGTERM, and awaited, even when something fails.
@@ -122,7 +127,15 @@ async function main() {
 		}
 		await symlink(path.resolve('node_modules'), path.join(snapshotDir, 'node_modules'), 'dir')
 		const port = Number(process.env.BENCH_PORT) || (await freePort(3210))
-		const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_REQUESTS: '0' }
+		// Every load comes from this one address: lift the per-address sign-in limit.
+		const env = {
+			...process.env,
+			NODE_ENV: 'production',
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			LOG_REQUESTS: '0',
+			AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+		}
 		env.SITE_URL = `http://127.0.0.1:${port}`
 		if (!process.env.DATABASE_URL) {
 			dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-data-'))
@@ -192,8 +205,12 @@ async function main() {
 			printLoad(reference.oursGzip, 'ours, Accept-Encoding: gzip')
 		}
 
-		// 5. Summary.
-		printSummary(results, reference)
+		// 5. Sign-in under load.
+		console.log('\n=== sign-in: POST /api/auth/login vs raw scrypt ===')
+		const signIn = await signInLoad(autocannon, base)
+
+		// 6. Summary.
+		printSummary(results, reference, signIn)
 		console.log(
 			`Load average now ${loadAverage()} on ${os.cpus().length} CPU(s) (the load generator, the server and ` +
 				'anything else running share them: figures are only comparable between quiet runs on the same machine).'
@@ -304,6 +321,57 @@ async function sequentialLatency(url, count = 20) {
 	}
 	times.sort((a, b) => a - b)
 	return { median: times[Math.floor(count / 2)], max: times[count - 1] }
+}
+
+/**
+ * Logins per second through the API (20 connections, 40 accounts, so the
+ * per-account limit never trips), the reference (raw scrypt with the
+ * server's parameters, two at a time, as the server allows), and /tools
+ * latency measured one request at a time while the logins run.
+ */
+async function signInLoad(autocannon, base) {
+	const { scrypt, randomBytes } = await import('node:crypto')
+	const password = 'benchmark password, long enough'
+	const accounts = []
+	for (let i = 0; i < 40; i += 4) {
+		const batch = await Promise.all(
+			Array.from({ length: 4 }, async (_, j) => {
+				const email = `bench-${Date.now().toString(36)}-${i + j}@example.com`
+				const response = await fetch(`${base}/api/auth/register`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ name: 'Bench', email, password }),
+				})
+				if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`)
+				return JSON.stringify({ email, password })
+			})
+		)
+		accounts.push(...batch)
+	}
+	const storm = autocannon({
+		url: `${base}/api/auth/login`,
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		connections: 20,
+		duration: DURATION,
+		requests: [{ setupRequest: (request) => ({ ...request, body: accounts[Math.floor(Math.random() * accounts.length)] }) }],
+	})
+	await sleep(1000)
+	const during = await sequentialLatency(`${base}/tools`, 30)
+	const logins = await storm
+	printLoad(logins, 'logins   ')
+	console.log(`/tools while logging in: median ${during.median.toFixed(1)} ms, max ${during.max.toFixed(1)} ms (30 sequential requests)`)
+	// Reference: the same hashing with nothing else around it (N = 2^15, r = 8, p = 3; see password.server.ts).
+	const hashOnce = () =>
+		new Promise((resolve, reject) =>
+			scrypt(password, randomBytes(16), 32, { N: 2 ** 15, r: 8, p: 3, maxmem: 64 * 1024 * 1024 }, (error) => (error ? reject(error) : resolve()))
+		)
+	const started = performance.now()
+	const total = 20
+	for (let i = 0; i < total; i += 2) await Promise.all([hashOnce(), hashOnce()])
+	const scryptPerSecond = total / ((performance.now() - started) / 1000)
+	console.log(`reference: raw scrypt, 2 at a time: ${scryptPerSecond.toFixed(1)} hashes/s`)
+	return { logins, during, scryptPerSecond }
 }
 
 /** Warm-up run (discarded), then the measured run. */
@@ -487,7 +555,7 @@ function pickAsset(weight) {
 // Summary
 // ---------------------------------------------------------------------------
 
-function printSummary(results, reference) {
+function printSummary(results, reference, signIn) {
 	const home = results['/']
 	const rows = [['Metric', 'Measured', 'Target', 'Meets']]
 	const check = (metric, value, unit, target, ok) => rows.push([metric, `${value} ${unit}`, target, ok ? 'yes' : 'NO'])
@@ -534,6 +602,18 @@ function printSummary(results, reference) {
 			'',
 		])
 		rows.push(['static asset ours, gzip', `${reference.oursGzip.requests.average.toFixed(0)} req/s`, '-', ''])
+	}
+	if (signIn) {
+		const { logins, during, scryptPerSecond } = signIn
+		rows.push([
+			'logins/s ours / raw scrypt',
+			`${logins.requests.average.toFixed(1)} / ${scryptPerSecond.toFixed(1)} (${((logins.requests.average / scryptPerSecond) * 100).toFixed(0)} %)`,
+			'-',
+			'',
+		])
+		rows.push(['login latency p50 / p99', `${logins.latency.p50} / ${logins.latency.p99} ms`, '-', ''])
+		rows.push(['logins non-2xx + errors', `${logins.non2xx + logins.errors + logins.timeouts}`, '-', ''])
+		rows.push(['/tools one at a time, during', `${during.median.toFixed(1)} ms median, ${during.max.toFixed(1)} ms max`, '-', ''])
 	}
 	const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)))
 	const line = (row) => `| ${row.map((cell, column) => String(cell).padEnd(widths[column])).join(' | ')} |`

@@ -1,13 +1,14 @@
-import { type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, type MetaFunction } from '@remix-run/react'
 import { requireAdmin } from '#app/utils/auth.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { pageSeo } from '#app/utils/seo.ts'
+import { privatePageHeaders } from '#app/utils/headers.ts'
 
 export const meta: MetaFunction = ({ matches }) =>
 	pageSeo(matches, { title: 'Dashboard', description: 'Site administration.', path: '/admin/dashboard', noIndex: true })
 
-export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
+export const headers = privatePageHeaders
 
 const DAY = 24 * 60 * 60 * 1000
 

@@ -1,9 +1,10 @@
-import { type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, NavLink, Outlet } from '@remix-run/react'
 import { useState } from 'react'
 import { Icon, type IconName } from '#app/components/icon.tsx'
 import { requireAdmin } from '#app/utils/auth.server.ts'
 import { cn } from '#app/utils/misc.ts'
+import { privatePageHeaders } from '#app/utils/headers.ts'
 
 /**
  * The admin area's layout (SPEC.md §2): a collapsible side panel with the
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { admin: { name: user.name } }
 }
 
-export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
+export const headers = privatePageHeaders
 
 // Blog posts, users and settings join this list as their pages are built (issue 5).
 const sections: Array<{ name: string; href: string; icon: IconName }> = [{ name: 'Dashboard', href: '/admin/dashboard', icon: 'chart' }]

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, json, methodNotAllowed, readJsonObject } from '#app/utils/api.server.ts'
-import { limitByIp, startApiSession } from '#app/utils/auth.server.ts'
+import { AUTH_BODY_LIMIT, limitByIp, startApiSession } from '#app/utils/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { googleClientId, GOOGLE_NOT_CONFIGURED, resolveGoogleUser, verifyGoogleIdToken } from '#app/utils/google.server.ts'
 import { publicUser } from '#app/utils/user.server.ts'
@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			await request.body?.cancel().catch(() => {})
 			throw new AppError('SERVICE_UNAVAILABLE', GOOGLE_NOT_CONFIGURED)
 		}
-		const body = await readJsonObject(request)
+		const body = await readJsonObject(request, AUTH_BODY_LIMIT)
 		const idToken = [body.credential, body.tokenId, body.token].find((value) => typeof value === 'string' && value.length > 0)
 		if (typeof idToken !== 'string') throw new AppError('VALIDATION_ERROR', INVALID_LOGIN_PAYLOAD)
 		await limitByIp('google', context.clientIp)

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, json, methodNotAllowed, readJsonObject, validationError } from '#app/utils/api.server.ts'
-import { checkCredentials, startApiSession } from '#app/utils/auth.server.ts'
+import { AUTH_BODY_LIMIT, checkCredentials, startApiSession } from '#app/utils/auth.server.ts'
 import { ApiLoginSchema } from '#app/utils/user-validation.ts'
 import { publicUser } from '#app/utils/user.server.ts'
 
@@ -8,7 +8,7 @@ import { publicUser } from '#app/utils/user.server.ts'
 export async function action({ request, context }: ActionFunctionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed(['POST'])
 	return handleApi(async () => {
-		const body = await readJsonObject(request)
+		const body = await readJsonObject(request, AUTH_BODY_LIMIT)
 		const parsed = ApiLoginSchema.safeParse(body)
 		if (!parsed.success) throw validationError(parsed.error)
 		const user = await checkCredentials({ ...parsed.data, clientIp: context.clientIp })

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, json, methodNotAllowed, readJsonObject, validationError } from '#app/utils/api.server.ts'
-import { limitByIp, startApiSession } from '#app/utils/auth.server.ts'
+import { AUTH_BODY_LIMIT, limitByIp, startApiSession } from '#app/utils/auth.server.ts'
 import { ApiRegisterSchema } from '#app/utils/password-policy.ts'
 import { createPasswordUser, publicUser } from '#app/utils/user.server.ts'
 
@@ -8,7 +8,7 @@ import { createPasswordUser, publicUser } from '#app/utils/user.server.ts'
 export async function action({ request, context }: ActionFunctionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed(['POST'])
 	return handleApi(async () => {
-		const body = await readJsonObject(request)
+		const body = await readJsonObject(request, AUTH_BODY_LIMIT)
 		await limitByIp('register', context.clientIp)
 		const parsed = ApiRegisterSchema.safeParse(body)
 		if (!parsed.success) throw validationError(parsed.error)

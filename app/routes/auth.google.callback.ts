@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { authFailure, getAuthenticator, googleRedirectCookie, startWebSession } from '#app/utils/auth.server.ts'
+import { authFailure, clearGoogleFlowCookies, getAuthenticator, googleRedirectCookie, startWebSession } from '#app/utils/auth.server.ts'
 import {
 	GOOGLE_FAILED,
 	GOOGLE_NOT_CONFIGURED,
@@ -29,10 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	if (!isGoogleRedirectEnabled()) return redirectWithToast('/login', { type: 'error', message: GOOGLE_NOT_CONFIGURED })
 	const cookieHeader = request.headers.get('Cookie')
 	const redirectTo = safeRedirect((await googleRedirectCookie().parse(cookieHeader).catch(() => null)) as string | null, '/')
-	const clearRedirect = await googleRedirectCookie().serialize('', { maxAge: 0 })
+	const clearFlow = new Headers()
+	for (const cookie of await clearGoogleFlowCookies()) clearFlow.append('Set-Cookie', cookie)
 	// The person pressed Cancel on Google's page. Google's error_description is never shown.
 	if (new URL(request.url).searchParams.get('error') === 'access_denied') {
-		return redirectWithToast('/login', { type: 'info', message: 'Google sign-in was cancelled.' }, { headers: { 'Set-Cookie': clearRedirect } })
+		return redirectWithToast('/login', { type: 'info', message: 'Google sign-in was cancelled.' }, { headers: clearFlow })
 	}
 	let authenticated
 	try {
@@ -45,12 +46,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		} catch (unexpected) {
 			console.error('Google sign-in failed:', unexpected)
 		}
-		return redirectWithToast('/login', { type: 'error', message, duration: 10_000 }, { headers: { 'Set-Cookie': clearRedirect } })
+		return redirectWithToast('/login', { type: 'error', message, duration: 10_000 }, { headers: clearFlow })
 	}
 	const { user, google } = authenticated
 	const headers = new Headers()
 	headers.append('Set-Cookie', await startWebSession(request, user.id))
-	headers.append('Set-Cookie', clearRedirect)
+	for (const cookie of clearFlow.getSetCookie()) headers.append('Set-Cookie', cookie)
 	const secured = google === 'linked-secured'
 	return redirectWithToast(
 		secured ? '/profile' : redirectTo,

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { AUTH_FORM_MAX_BODY, getAuthenticator, googleRedirectCookie, withoutBody } from '#app/utils/auth.server.ts'
+import { AUTH_BODY_LIMIT, getAuthenticator, googleRedirectCookie, withoutBody } from '#app/utils/auth.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
 import { GOOGLE_NOT_CONFIGURED, isGoogleRedirectEnabled } from '#app/utils/google.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
@@ -15,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		await request.body?.cancel().catch(() => {})
 		return redirectWithToast('/login', { type: 'error', message: GOOGLE_NOT_CONFIGURED })
 	}
-	const formData = await readFormData(request, AUTH_FORM_MAX_BODY).catch(() => new FormData())
+	const formData = await readFormData(request, AUTH_BODY_LIMIT).catch(() => new FormData())
 	const redirectTo = safeRedirect(formData.get('redirectTo'), '/')
 	try {
 		await getAuthenticator().authenticate('google', withoutBody(request), { context })

@@ -1,17 +1,15 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { useState } from 'react'
 import { z } from 'zod'
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from '#app/components/forms.tsx'
 import { Icon } from '#app/components/icon.tsx'
-import { AUTH_FORM_MAX_BODY, errorHeaders, formError, requireUser } from '#app/utils/auth.server.ts'
-import { readFormData } from '#app/utils/body.server.ts'
+import { errorHeaders, formError, readAuthForm, requireUser } from '#app/utils/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { pageSeo } from '#app/utils/seo.ts'
-import { clearSessionCookie, deleteUserSessions, listUserSessions, TOUCH_INTERVAL_MS } from '#app/utils/session.server.ts'
-import { prisma } from '#app/utils/db.server.ts'
+import { clearSessionCookie, deleteUserSession, deleteUserSessions, listUserSessions, TOUCH_INTERVAL_MS } from '#app/utils/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { describeUserAgent } from '#app/utils/user-agent.ts'
 import { ChangePasswordSchema } from '#app/utils/password-policy.ts'
@@ -24,12 +22,12 @@ import {
 	ProfileNameSchema,
 } from '#app/utils/user-validation.ts'
 import { changePassword, deleteAccount, getProfile, updateName } from '#app/utils/user.server.ts'
+import { privatePageHeaders } from '#app/utils/headers.ts'
 
 export const meta: MetaFunction = ({ matches }) =>
 	pageSeo(matches, { title: 'Your profile', description: 'Your name, password, sessions and account.', path: '/profile', noIndex: true })
 
-// Personal data: never stored by a browser or proxy cache (ASVS 14.3.2).
-export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
+export const headers = privatePageHeaders
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { user, sessionId } = await requireUser(request)
@@ -65,12 +63,9 @@ type ActionResult = { intent: Intent; result: SubmissionResult<Array<string>> }
 
 export async function action({ request }: ActionFunctionArgs) {
 	const { user, sessionId } = await requireUser(request)
-	let formData: FormData
-	try {
-		formData = await readFormData(request, AUTH_FORM_MAX_BODY)
-	} catch (error) {
-		if (!(error instanceof AppError)) throw error
-		return data<ActionResult>({ intent: 'update-name', result: formError(error.message) }, { status: error.status })
+	const formData = await readAuthForm(request)
+	if (formData instanceof AppError) {
+		return data<ActionResult>({ intent: 'update-name', result: formError(formData.message) }, { status: formData.status })
 	}
 	const intent = z.enum(intents).safeParse(formData.get('intent'))
 	if (!intent.success) {
@@ -110,12 +105,12 @@ export async function action({ request }: ActionFunctionArgs) {
 		}
 		case 'end-session': {
 			const target = formData.get('sessionId')
-			// Only the user's own sessions (the where clause), never the current one (that is Logout).
-			const { count } =
-				typeof target === 'string' && target !== sessionId
-					? await prisma.session.deleteMany({ where: { id: target, userId: user.id } })
-					: { count: 0 }
-			return redirectWithToast('/profile', count ? { type: 'success', message: 'That session was logged out.' } : { type: 'info', message: 'That session had already ended.' })
+			// Never the current one here: that is Logout.
+			const ended = typeof target === 'string' && target !== sessionId && (await deleteUserSession(user.id, target))
+			return redirectWithToast(
+				'/profile',
+				ended ? { type: 'success', message: 'That session was logged out.' } : { type: 'info', message: 'That session had already ended.' },
+			)
 		}
 		case 'end-other-sessions': {
 			const count = await deleteUserSessions(user.id, sessionId)

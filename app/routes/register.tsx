@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from '#app/components/forms.tsx'
-import { GoogleButton, OrDivider } from '#app/components/google-button.tsx'
-import { AUTH_FORM_MAX_BODY, errorHeaders, formError, getOptionalUser, limitByIp, startWebSession } from '#app/utils/auth.server.ts'
-import { readFormData } from '#app/utils/body.server.ts'
+import { AuthPage, authFormValidation } from '#app/components/auth-page.tsx'
+import { errorHeaders, formError, getOptionalUser, limitByIp, readAuthForm, startWebSession } from '#app/utils/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { isGoogleRedirectEnabled } from '#app/utils/google.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
@@ -14,11 +13,12 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { RegisterSchema } from '#app/utils/password-policy.ts'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#app/utils/user-validation.ts'
 import { createPasswordUser } from '#app/utils/user.server.ts'
+import { privatePageHeaders } from '#app/utils/headers.ts'
 
 export const meta: MetaFunction = ({ matches }) =>
 	pageSeo(matches, { title: 'Create an account', description: 'Create a free account: your profile, and your sessions in one place.', path: '/register' })
 
-export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
+export const headers = privatePageHeaders
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await getOptionalUser(request)
@@ -30,13 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	let formData: FormData
-	try {
-		formData = await readFormData(request, AUTH_FORM_MAX_BODY)
-	} catch (error) {
-		if (!(error instanceof AppError)) throw error
-		return data({ result: formError(error.message) }, { status: error.status })
-	}
+	const formData = await readAuthForm(request)
+	if (formData instanceof AppError) return data({ result: formError(formData.message) }, { status: formData.status })
 	const submission = parseWithZod(formData, { schema: RegisterSchema })
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
@@ -52,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		const reply = field ? submission.reply({ fieldErrors: { [field]: [error.message] }, hideFields: ['password'] }) : submission.reply({ formErrors: [error.message], hideFields: ['password'] })
 		return data({ result: reply }, { status: error.status, headers: errorHeaders(error) })
 	}
-	// SPEC.md §4: registering logs the new user in at once.
+	// SPEC.md §4: registering logs the new user in at once (ending any session this browser held).
 	const setCookie = await startWebSession(request, user.id)
 	return redirectWithToast(
 		safeRedirect(redirectTo, '/'),
@@ -69,59 +64,54 @@ export default function Register() {
 		id: 'register',
 		lastResult: actionData?.result,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
+		...authFormValidation,
 	})
 	const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login'
 	return (
-		<div className="page-container">
-			<div className="auth-card">
-				<h1 className="text-2xl font-bold tracking-tight">Create an account</h1>
-				{currentUser ? (
+		<AuthPage
+			title="Create an account"
+			note={
+				currentUser ? (
 					<p className="mt-3 rounded-md bg-accent-soft px-3 py-2 text-sm text-fg">
 						You are signed in as <strong>{currentUser.name}</strong>. Creating an account signs you in to the new one.
 					</p>
 				) : (
 					<p className="mt-2 text-sm text-muted">Free, and the tools never need it. We only keep your name, email and password hash.</p>
-				)}
-				{google ? (
-					<>
-						<div className="mt-6">
-							<GoogleButton redirectTo={redirectTo} label="Sign up with Google" />
-						</div>
-						<OrDivider />
-					</>
-				) : null}
-				<Form method="post" className={google ? 'space-y-5' : 'mt-6 space-y-5'} {...getFormProps(form)}>
-					{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-					<ErrorList id={form.errorId} errors={form.errors} className="rounded-md bg-surface-2 px-3 py-2" />
-					<Field
-						labelProps={{ children: 'Name' }}
-						inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', autoFocus: true, required: true, maxLength: NAME_MAX }}
-						errors={fields.name.errors}
-					/>
-					<Field
-						labelProps={{ children: 'Email' }}
-						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true, maxLength: 1016 }}
-						errors={fields.email.errors}
-					/>
-					<PasswordField
-						labelProps={{ children: 'Password' }}
-						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', required: true, minLength: PASSWORD_MIN }}
-						help={`At least ${PASSWORD_MIN} characters (up to ${PASSWORD_MAX}). A few unrelated words make a strong one.`}
-						errors={fields.password.errors}
-					/>
-					<SubmitButton pending={pending} pendingText="Creating your account…" className="button-primary w-full">
-						Create account
-					</SubmitButton>
-				</Form>
-				<p className="mt-6 text-center text-sm text-muted">
+				)
+			}
+			google={google ? { label: 'Sign up with Google', redirectTo } : null}
+			footer={
+				<>
 					Already have an account?{' '}
 					<Link to={loginHref} className="link">
 						Log in
 					</Link>
-				</p>
-			</div>
-		</div>
+				</>
+			}
+		>
+			<Form method="post" className="space-y-5" {...getFormProps(form)}>
+				{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+				<ErrorList id={form.errorId} errors={form.errors} className="rounded-md bg-surface-2 px-3 py-2" />
+				<Field
+					labelProps={{ children: 'Name' }}
+					inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', autoFocus: true, required: true, maxLength: NAME_MAX }}
+					errors={fields.name.errors}
+				/>
+				<Field
+					labelProps={{ children: 'Email' }}
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', required: true, maxLength: 1016 }}
+					errors={fields.email.errors}
+				/>
+				<PasswordField
+					labelProps={{ children: 'Password' }}
+					inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', required: true, minLength: PASSWORD_MIN }}
+					help={`At least ${PASSWORD_MIN} characters (up to ${PASSWORD_MAX}). A few unrelated words make a strong one.`}
+					errors={fields.password.errors}
+				/>
+				<SubmitButton pending={pending} pendingText="Creating your account…" className="button-primary w-full">
+					Create account
+				</SubmitButton>
+			</Form>
+		</AuthPage>
 	)
 }

@@ -11,9 +11,6 @@ import { jsonError, toErrorResponse } from './errors.server.ts'
 import { findSession, type SessionLookup } from './session.server.ts'
 import { SESSION_UNVERIFIED_MESSAGE } from './auth.server.ts'
 
-/** Account API bodies are small; 64 KB leaves plenty of room (SECURITY.md F6). */
-export const AUTH_API_MAX_BODY = 64 * 1024
-
 export function json(body: unknown, init?: { status?: number; headers?: HeadersInit }): Response {
 	const headers = new Headers(init?.headers)
 	headers.set('Content-Type', 'application/json; charset=utf-8')
@@ -52,7 +49,7 @@ export function methodNotAllowed(allowed: Array<string>): Response {
  * 413 beyond `maxBytes`, 400 for invalid UTF-8, malformed JSON or a body
  * that is not an object.
  */
-export async function readJsonObject(request: Request, maxBytes = AUTH_API_MAX_BODY): Promise<Record<string, unknown>> {
+export async function readJsonObject(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
 	const type = (request.headers.get('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase()
 	if (type !== 'application/json') {
 		await request.body?.cancel().catch(() => {})

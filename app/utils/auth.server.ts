@@ -8,6 +8,7 @@ import { createCookie, createCookieSessionStorage, data, redirect } from '@remix
 import { Authenticator, AuthorizationError } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { GoogleStrategy } from 'remix-auth-google'
+import { readFormData } from './body.server.ts'
 import { getEnv } from './env.server.ts'
 import { AppError } from './errors.ts'
 import {
@@ -117,7 +118,11 @@ export async function requireAdmin(request: Request) {
 
 /** Starts a browser session for the user: the Set-Cookie header to send. */
 export async function startWebSession(request: Request, userId: string): Promise<string> {
-	// A fresh token at every sign-in: a cookie planted before login is never promoted (session fixation).
+	// A fresh token at every sign-in: a cookie planted before login is never
+	// promoted (session fixation), and the session it replaces (switching
+	// accounts) ends rather than lingering unused for 30 days.
+	const previous = await readSessionCookie(request)
+	if (previous) await deleteSession(previous)
 	const { token } = await createSession({ userId, kind: 'web', userAgent: request.headers.get('User-Agent') })
 	return serializeSessionCookie(token)
 }
@@ -195,17 +200,7 @@ let authenticator: Authenticator<Authenticated> | undefined
 export function getAuthenticator(): Authenticator<Authenticated> {
 	if (authenticator) return authenticator
 	const env = getEnv()
-	const flowStorage = createCookieSessionStorage({
-		cookie: {
-			name: 'auth_flow',
-			httpOnly: true,
-			sameSite: 'lax',
-			secure: env.secureCookies,
-			path: '/auth',
-			maxAge: 10 * 60,
-			secrets: env.sessionSecrets,
-		},
-	})
+	const flowStorage = createCookieSessionStorage({ cookie: { name: 'auth_flow', ...googleFlowCookieOptions() } })
 	authenticator = new Authenticator<Authenticated>(flowStorage, { throwOnError: true })
 	authenticator.use(
 		new FormStrategy<Authenticated>(async ({ form, context }) => {
@@ -265,8 +260,21 @@ export function resetAuthenticator() {
 // ---------------------------------------------------------------------------
 // Helpers for the account forms' actions
 
-/** Account forms are small; 64 KB is far beyond any honest one (a 100 KB "password" gets a 413). */
-export const AUTH_FORM_MAX_BODY = 64 * 1024
+/**
+ * Account requests (forms and the JSON API) are small; 64 KB is far beyond
+ * any honest one (SECURITY.md F6), so a 100 KB "password" gets a 413.
+ */
+export const AUTH_BODY_LIMIT = 64 * 1024
+
+/** The posted account form, or the 413/400 AppError for one too large or unreadable. */
+export async function readAuthForm(request: Request): Promise<FormData | AppError> {
+	try {
+		return await readFormData(request, AUTH_BODY_LIMIT)
+	} catch (error) {
+		if (error instanceof AppError) return error
+		throw error
+	}
+}
 
 /** A Conform result that shows `message` above the form (its form-level error). */
 export function formError(message: string) {
@@ -279,15 +287,31 @@ export function errorHeaders(error: AppError): HeadersInit | undefined {
 	return typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined
 }
 
-/** Where to go after Google's round trip: a same-site path, signed, for ten minutes, only sent to /auth. */
-export function googleRedirectCookie() {
+/** Cookies that live through Google's round trip: signed, ten minutes, only sent to /auth. */
+function googleFlowCookieOptions() {
 	const env = getEnv()
-	return createCookie('auth_redirect', {
+	return {
 		httpOnly: true,
-		sameSite: 'lax',
+		sameSite: 'lax' as const,
 		secure: env.secureCookies,
 		path: '/auth',
 		maxAge: 10 * 60,
 		secrets: env.sessionSecrets,
-	})
+	}
+}
+
+/** Where to go after Google's round trip (a same-site path). */
+export function googleRedirectCookie() {
+	return createCookie('auth_redirect', googleFlowCookieOptions())
+}
+
+/**
+ * Set-Cookie headers that end a Google round trip: its `state` is single-use
+ * (RFC 9700 §4.7.1), but remix-auth checks it without clearing the auth_flow
+ * cookie, so a leaked state plus an attacker's code could otherwise sign this
+ * browser in to the attacker's account for ten minutes.
+ */
+export async function clearGoogleFlowCookies(): Promise<Array<string>> {
+	const options = { ...googleFlowCookieOptions(), maxAge: 0 }
+	return Promise.all(['auth_flow', 'auth_redirect'].map((name) => createCookie(name, options).serialize('', { maxAge: 0 })))
 }

@@ -160,6 +160,12 @@ export async function deleteSession(token: string): Promise<void> {
 	await prisma.session.deleteMany({ where: { id: sessionIdFor(token) } })
 }
 
+/** Ends one of the user's sessions by its id (only theirs: the where clause). True when it existed. */
+export async function deleteUserSession(userId: string, sessionId: string): Promise<boolean> {
+	const { count } = await prisma.session.deleteMany({ where: { id: sessionId, userId } })
+	return count > 0
+}
+
 /** Ends every session of the user except `keepSessionId` (if given). Returns how many ended. */
 export async function deleteUserSessions(userId: string, keepSessionId?: string): Promise<number> {
 	const { count } = await prisma.session.deleteMany({

@@ -8,7 +8,7 @@ const BROWSERS: Array<[RegExp, string]> = [
 	[/\bOPR\/|\bOpera\b/, 'Opera'],
 	[/\bSamsungBrowser\//, 'Samsung Internet'],
 	[/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-	[/\bCriOS\/|\bChrom(?:e|ium)\//, 'Chrome'],
+	[/\bCriOS\/|Chrom(?:e|ium)\//, 'Chrome'],
 	[/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 	[/\bcurl\//i, 'curl'],
 	[/\bnode(?:-fetch)?\b|\bundici\b/i, 'Node.js'],

@@ -46,7 +46,7 @@ export const NameSchema = z
 	.transform((value) => value.normalize('NFC').trim())
 	.pipe(
 		z
-			.string()
+			.string({ required_error: 'Enter your name' })
 			.min(1, 'Enter your name')
 			.max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
 			.refine((value) => !CONTROL_CHARACTERS.test(value), 'Name cannot contain control characters'),
@@ -58,7 +58,7 @@ export const EmailSchema = z
 	.transform(normalizeEmail)
 	.pipe(
 		z
-			.string()
+			.string({ required_error: 'Enter your email address' })
 			.min(1, 'Enter your email address')
 			.max(EMAIL_MAX, `Email address must be at most ${EMAIL_MAX} characters`)
 			.email('Enter a valid email address'),

@@ -3,6 +3,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { E2E_PASSWORD, uniqueEmail } from './fixtures.ts'
 import { startServer, startTcpProxy, waitFor } from './server-process.ts'
 
 // These start their own server processes; run them one at a time.
@@ -119,7 +120,9 @@ test.describe('behind a TLS-terminating proxy', () => {
 test.describe('PostgreSQL going away', () => {
 	test.skip(!process.env.DATABASE_URL, 'needs a PostgreSQL server (DATABASE_URL); .ci/run provides one')
 
-	test('pages show the error screen and /healthz answers 503, both recover without a restart', async ({ browser }) => {
+	test('tools keep working, a signed-in user stays signed in and is told the session cannot be verified, and all recovers without a restart', async ({
+		browser,
+	}) => {
 		test.setTimeout(120_000)
 		const databaseUrl = new URL(process.env.DATABASE_URL ?? '')
 		const proxy = await startTcpProxy({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) })
@@ -127,29 +130,53 @@ test.describe('PostgreSQL going away', () => {
 		viaProxy.hostname = '127.0.0.1'
 		viaProxy.port = String(proxy.port)
 		const server = await startServer({ DATABASE_URL: viaProxy.toString() })
-		const page = await browser.newPage()
+		const context = await browser.newContext()
+		const page = await context.newPage()
 		try {
-			expect((await page.goto(`${server.url}/about`))?.status()).toBe(200)
+			const account = { email: uniqueEmail('outage'), password: E2E_PASSWORD }
+			const registered = await fetch(`${server.url}/api/auth/register`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ name: 'Outage', ...account }),
+			})
+			expect(registered.status).toBe(201)
+			await page.goto(`${server.url}/login`)
+			await page.getByLabel('Email').fill(account.email)
+			await page.getByLabel('Password', { exact: true }).fill(account.password)
+			await page.getByRole('button', { name: 'Log in', exact: true }).click()
+			await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' })).toBeVisible()
 
 			await proxy.stop()
 			await waitFor(async () => (await fetch(`${server.url}/healthz`)).status === 503, 20_000, '/healthz to answer 503')
 			const health = await fetch(`${server.url}/healthz`)
 			expect(health.headers.get('retry-after')).toBeTruthy()
 			expect(await health.json()).toMatchObject({ status: 'error', database: 'unavailable' })
-			// Site settings are cached for a second; after that every page needs the database.
-			await waitFor(async () => (await fetch(`${server.url}/tools`)).status === 503, 10_000, 'pages to answer 503')
-			const down = await page.goto(`${server.url}/tools`)
-			expect(down?.status()).toBe(503)
+
+			// A tool needs no database: it still works, with the last known site name.
+			const tools = await page.goto(`${server.url}/tools`)
+			expect(tools?.status()).toBe(200)
+			await expect(page.getByRole('heading', { level: 1, name: 'All tools' })).toBeVisible()
+			// The user stays signed in (cookie kept, Logout shown) and is told why nothing is personal.
+			await expect(page.getByRole('alert')).toHaveText('Unable to verify session. Please try again later.')
+			await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' })).toBeVisible()
+			expect((await context.cookies()).some((cookie) => cookie.name === '__Host-session')).toBe(true)
+			// A page that needs the database shows the error screen, with no internals.
+			const profile = await page.goto(`${server.url}/profile`)
+			expect(profile?.status()).toBe(503)
 			await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
-			await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible()
 			expect(await page.content()).not.toMatch(/ECONNREFUSED|prisma|stack/i)
+			// The API says the same in its own terms.
+			const verify = await fetch(`${server.url}/api/auth/verify`, { headers: { Authorization: `Bearer ${((await registered.json()) as { token: string }).token}` } })
+			expect(verify.status).toBe(503)
+			expect(await verify.json()).toMatchObject({ message: 'Unable to verify session. Please try again later.' })
 
 			await proxy.start()
 			await waitFor(async () => (await fetch(`${server.url}/healthz`)).ok, 30_000, '/healthz to recover')
 			await page.getByRole('button', { name: 'Refresh Page' }).click()
-			await expect(page.getByRole('heading', { level: 1, name: 'All tools' })).toBeVisible()
+			await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible()
+			await expect(page.getByRole('alert')).toHaveCount(0)
 		} finally {
-			await page.close()
+			await context.close()
 			await server.stop()
 			await proxy.stop()
 		}

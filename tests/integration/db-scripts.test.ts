@@ -51,3 +51,43 @@ test('db:migration writes a Prisma-format migration from a schema change, and db
 	expect(second.stdout).not.toContain(added)
 	expect((await npmRun('db:migration', 'again')).stdout).toContain('No schema changes')
 }, 180_000)
+
+test('npm run admin: a missing account → exit 1; --password creates the admin; bad email or common password → exit 2', async () => {
+	// Its own throwaway database (the test above adds a column to the other one).
+	const adminDataDir = await makeTempDataDir()
+	const admin = async (...args: Array<string>) => {
+		const env = { ...process.env, DATA_DIR: adminDataDir, DATABASE_URL: '' }
+		try {
+			const { stdout, stderr } = await run('npm', ['run', '--silent', 'admin', '--', ...args], { env, cwd: process.cwd(), timeout: 120_000 })
+			return { code: 0, output: `${stdout}${stderr}` }
+		} catch (error) {
+			const failed = error as { code?: unknown; stdout?: string; stderr?: string }
+			return { code: failed.code, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` }
+		}
+	}
+	try {
+		const missing = await admin('--email', 'boss@example.com')
+		expect(missing, missing.output).toMatchObject({ code: 1 })
+		expect(missing.output).toContain('No account uses boss@example.com')
+
+		const created = await admin('--email', 'Boss@Example.com', '--password', 'a fine long password')
+		expect(created, created.output).toMatchObject({ code: 0 })
+		expect(created.output).toContain('Created the admin account boss@example.com.')
+		const again = await admin('--email', 'boss@example.com')
+		expect(again, again.output).toMatchObject({ code: 0 })
+		expect(again.output).toContain('boss@example.com was already an admin.')
+
+		const badEmail = await admin('--email', 'not an email', '--password', 'a fine long password')
+		expect(badEmail, badEmail.output).toMatchObject({ code: 2 })
+		expect(badEmail.output).toContain('Not a valid email address')
+		const common = await admin('--email', 'other@example.com', '--password', 'password123')
+		expect(common, common.output).toMatchObject({ code: 2 })
+		expect(common.output).toContain('The password is refused')
+		expect(common.output).not.toContain('Created')
+		// The refused ones created nothing: other@example.com still has no account.
+		const stillMissing = await admin('--email', 'other@example.com')
+		expect(stillMissing, stillMissing.output).toMatchObject({ code: 1 })
+	} finally {
+		await fs.rm(adminDataDir, { recursive: true, force: true })
+	}
+}, 240_000)

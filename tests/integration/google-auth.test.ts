@@ -28,7 +28,7 @@ import {
 } from '#app/utils/google.server.ts'
 import { findSession, sessionIdFor } from '#app/utils/session.server.ts'
 import { verifyLogin } from '#app/utils/user.server.ts'
-import { createGoogleIdToken, GOOGLE_JWKS_URL, MOCK_GOOGLE_CLIENT_ID, MOCK_GOOGLE_KID, mockJwks, type MockGoogleProfile } from '#tests/mocks/google.ts'
+import { createGoogleIdToken, GOOGLE_JWKS_URL, googleIdTokenClaims, MOCK_GOOGLE_CLIENT_ID, MOCK_GOOGLE_KID, mockJwks, type MockGoogleProfile } from '#tests/mocks/google.ts'
 import { mockServer } from '#tests/mocks/index.ts'
 import { context, createUser, loginAs, makeRequest, TEST_PASSWORD, uniqueEmail } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
@@ -56,22 +56,6 @@ function newProfile(overrides: Partial<MockGoogleProfile> = {}): MockGoogleProfi
 	return { sub: `1${Date.now()}${String(subCounter).padStart(4, '0')}`, email: uniqueEmail('google'), name: 'Grace Hopper', ...overrides }
 }
 
-/** The claims Google would put in an ID token for this profile. */
-function googleClaims(profile: MockGoogleProfile, extra: Json = {}): Json {
-	const t = now()
-	return {
-		iss: 'https://accounts.google.com',
-		aud: MOCK_GOOGLE_CLIENT_ID,
-		azp: MOCK_GOOGLE_CLIENT_ID,
-		sub: profile.sub,
-		email: profile.email,
-		email_verified: profile.email_verified ?? true,
-		name: profile.name ?? 'Google User',
-		iat: t,
-		exp: t + 3600,
-		...extra,
-	}
-}
 
 /** A compact JWS with any header and payload, signed by `signer` over `header.payload`. */
 function forge(header: Json, payload: Json, signer: (input: string) => string): string {
@@ -239,7 +223,7 @@ describe('Google ID token: happy path', () => {
 
 	test('a new account without a name in the token is named after the email', async () => {
 		const profile = newProfile()
-		const token = googleSigned({ ...googleClaims(profile), name: undefined })
+		const token = googleSigned({ ...googleIdTokenClaims(profile), name: undefined })
 		const body = await signInOk(token)
 		expect(body.user.name).toBe(profile.email.split('@')[0])
 	})
@@ -255,20 +239,20 @@ describe('Google ID token: happy path', () => {
 
 describe('D1: signature and algorithm', () => {
 	const cases: Array<[string, (profile: MockGoogleProfile) => Promise<string> | string]> = [
-		['alg none (hand-made, empty signature)', (p) => forge({ alg: 'none', typ: 'JWT' }, googleClaims(p), () => '')],
-		['alg none (jose UnsecuredJWT)', (p) => new UnsecuredJWT(googleClaims(p)).encode()],
+		['alg none (hand-made, empty signature)', (p) => forge({ alg: 'none', typ: 'JWT' }, googleIdTokenClaims(p), () => '')],
+		['alg none (jose UnsecuredJWT)', (p) => new UnsecuredJWT(googleIdTokenClaims(p)).encode()],
 		['alg none with a kid and a copied signature', async (p) => {
 			const real = await createGoogleIdToken(p)
-			return forge({ alg: 'none', kid: MOCK_GOOGLE_KID }, googleClaims(p), () => real.split('.')[2]!)
+			return forge({ alg: 'none', kid: MOCK_GOOGLE_KID }, googleIdTokenClaims(p), () => real.split('.')[2]!)
 		}],
 		['HS256 signed with the PEM public key as secret', (p) =>
-			forge({ alg: 'HS256', kid: MOCK_GOOGLE_KID, typ: 'JWT' }, googleClaims(p), (input) => createHmac('sha256', googlePublicPem).update(input).digest('base64url'))],
+			forge({ alg: 'HS256', kid: MOCK_GOOGLE_KID, typ: 'JWT' }, googleIdTokenClaims(p), (input) => createHmac('sha256', googlePublicPem).update(input).digest('base64url'))],
 		['HS256 signed with the JWKS public key JSON as secret', async (p) => {
 			const jwk = JSON.stringify((await mockJwks()).keys[0])
-			return forge({ alg: 'HS256', kid: MOCK_GOOGLE_KID }, googleClaims(p), (input) => createHmac('sha256', jwk).update(input).digest('base64url'))
+			return forge({ alg: 'HS256', kid: MOCK_GOOGLE_KID }, googleIdTokenClaims(p), (input) => createHmac('sha256', jwk).update(input).digest('base64url'))
 		}],
-		['RS512 signed by the real Google key (not on the allowlist)', (p) => forge({ alg: 'RS512', kid: MOCK_GOOGLE_KID }, googleClaims(p), rsaSigner('sha512'))],
-		['PS256 signed by the real Google key (not on the allowlist)', (p) => forge({ alg: 'PS256', kid: MOCK_GOOGLE_KID }, googleClaims(p), rsaSigner('sha256', true))],
+		['RS512 signed by the real Google key (not on the allowlist)', (p) => forge({ alg: 'RS512', kid: MOCK_GOOGLE_KID }, googleIdTokenClaims(p), rsaSigner('sha512'))],
+		['PS256 signed by the real Google key (not on the allowlist)', (p) => forge({ alg: 'PS256', kid: MOCK_GOOGLE_KID }, googleIdTokenClaims(p), rsaSigner('sha256', true))],
 		['garbage signature', async (p) => {
 			const [h, b] = (await createGoogleIdToken(p)).split('.')
 			return `${h}.${b}.${Buffer.alloc(256, 7).toString('base64url')}`
@@ -281,11 +265,11 @@ describe('D1: signature and algorithm', () => {
 		}],
 		['payload tampered after signing (another sub and email)', async (p) => {
 			const [h, , s] = (await createGoogleIdToken(newProfile())).split('.')
-			return `${h}.${b64url(googleClaims(p))}.${s}`
+			return `${h}.${b64url(googleIdTokenClaims(p))}.${s}`
 		}],
 		['payload tampered after signing (email_verified flipped to true)', async (p) => {
 			const [h, , s] = (await createGoogleIdToken({ ...p, email_verified: false })).split('.')
-			return `${h}.${b64url(googleClaims({ ...p, email_verified: true }))}.${s}`
+			return `${h}.${b64url(googleIdTokenClaims({ ...p, email_verified: true }))}.${s}`
 		}],
 		['unknown kid', (p) => createGoogleIdToken(p, { kid: 'not-a-google-key-id' })],
 		['signed by a foreign key with Google\u2019s kid', (p) => createGoogleIdToken(p, { foreignKey: true })],
@@ -297,7 +281,7 @@ describe('D1: signature and algorithm', () => {
 			const [, b, s] = (await createGoogleIdToken(p)).split('.')
 			return `${b64url('not json')}.${b}.${s}`
 		}],
-		['crit header the verifier does not understand', (p) => googleSigned(googleClaims(p), { crit: ['x-unknown'], 'x-unknown': 1 })],
+		['crit header the verifier does not understand', (p) => googleSigned(googleIdTokenClaims(p), { crit: ['x-unknown'], 'x-unknown': 1 })],
 	]
 
 	test.each(cases)('%s → 401, no user created', async (_name, make) => {
@@ -311,7 +295,7 @@ describe('D1: signature and algorithm', () => {
 
 	test('a hand-signed RS256 token with Google\u2019s key is accepted (control for the forged cases)', async () => {
 		const profile = newProfile()
-		const body = await signInOk(googleSigned(googleClaims(profile)))
+		const body = await signInOk(googleSigned(googleIdTokenClaims(profile)))
 		expect(body.user.email).toBe(profile.email)
 	})
 
@@ -327,7 +311,7 @@ describe('D1: signature and algorithm', () => {
 		const victim = await createUser({ email: uniqueEmail('victim'), emailVerified: true })
 		const attacker = newProfile()
 		const [h, , s] = (await createGoogleIdToken(attacker)).split('.')
-		const tampered = `${h}.${b64url(googleClaims({ sub: attacker.sub, email: victim.email }))}.${s}`
+		const tampered = `${h}.${b64url(googleIdTokenClaims({ sub: attacker.sub, email: victim.email }))}.${s}`
 		expectRefused(await postGoogle({ token: tampered }))
 		expect(await prisma.connection.count()).toBe(0)
 		expect(await prisma.session.count({ where: { userId: victim.id } })).toBe(0)
@@ -348,7 +332,7 @@ describe('D2: audience', () => {
 	})
 
 	test('aud missing → 401', async () => {
-		expectRefused(await postGoogle({ token: googleSigned({ ...googleClaims(newProfile()), aud: undefined }) }))
+		expectRefused(await postGoogle({ token: googleSigned({ ...googleIdTokenClaims(newProfile()), aud: undefined }) }))
 		expect(await prisma.user.count()).toBe(0)
 	})
 
@@ -369,7 +353,7 @@ describe('D3: issuer', () => {
 	)
 
 	test('iss missing → 401', async () => {
-		expectRefused(await postGoogle({ token: googleSigned({ ...googleClaims(newProfile()), iss: undefined }) }))
+		expectRefused(await postGoogle({ token: googleSigned({ ...googleIdTokenClaims(newProfile()), iss: undefined }) }))
 		expect(await prisma.user.count()).toBe(0)
 	})
 
@@ -430,7 +414,7 @@ describe('D4: time claims', () => {
 		['iat as a string', { iat: String(now()) }],
 		['nbf in the future', { nbf: now() + 600 }],
 	] as Array<[string, Json]>)('%s → 401', async (_name, override) => {
-		expectRefused(await postGoogle({ token: googleSigned({ ...googleClaims(newProfile()), ...override }) }))
+		expectRefused(await postGoogle({ token: googleSigned({ ...googleIdTokenClaims(newProfile()), ...override }) }))
 		expect(await prisma.user.count()).toBe(0)
 	})
 })
@@ -459,7 +443,7 @@ describe('D5: email claims', () => {
 		['email_verified "false"', { email_verified: 'false' }],
 		['email_verified 1', { email_verified: 1 }],
 	] as Array<[string, Json]>)('%s is treated as unverified → 401', async (_name, override) => {
-		expectRefused(await postGoogle({ token: googleSigned({ ...googleClaims(newProfile()), ...override }) }))
+		expectRefused(await postGoogle({ token: googleSigned({ ...googleIdTokenClaims(newProfile()), ...override }) }))
 		expect(await prisma.user.count()).toBe(0)
 	})
 
@@ -468,7 +452,7 @@ describe('D5: email claims', () => {
 		['empty', { email: '' }],
 		['not a string', { email: ['a@example.com'] }],
 	] as Array<[string, Json]>)('email %s → 401, no user', async (_name, override) => {
-		const result = await postGoogle({ token: googleSigned({ ...googleClaims(newProfile()), ...override }) })
+		const result = await postGoogle({ token: googleSigned({ ...googleIdTokenClaims(newProfile()), ...override }) })
 		expectRefused(result)
 		expect(await counts()).toEqual({ users: 0, connections: 0, sessions: 0 })
 	})

@@ -37,10 +37,10 @@ export type IdTokenOptions = {
 
 let foreignKey: CryptoKey | undefined
 
-/** A Google ID token for the profile, signed like Google's (RS256, our mock key id), valid for an hour. */
-export async function createGoogleIdToken(profile: MockGoogleProfile, options: IdTokenOptions = {}): Promise<string> {
+/** The claims Google puts in an ID token for this profile (valid for an hour from now), with `extra` added or overriding. */
+export function googleIdTokenClaims(profile: MockGoogleProfile, extra: Record<string, unknown> = {}): JWTPayload & Record<string, unknown> {
 	const now = Math.floor(Date.now() / 1000)
-	const payload: JWTPayload & Record<string, unknown> = {
+	return {
 		iss: 'https://accounts.google.com',
 		aud: MOCK_GOOGLE_CLIENT_ID,
 		azp: MOCK_GOOGLE_CLIENT_ID,
@@ -50,8 +50,13 @@ export async function createGoogleIdToken(profile: MockGoogleProfile, options: I
 		name: profile.name ?? 'Google User',
 		iat: now,
 		exp: now + 3600,
-		...options.claims,
+		...extra,
 	}
+}
+
+/** A Google ID token for the profile, signed like Google's (RS256, our mock key id), valid for an hour. */
+export async function createGoogleIdToken(profile: MockGoogleProfile, options: IdTokenOptions = {}): Promise<string> {
+	const payload = googleIdTokenClaims(profile, options.claims)
 	let key: CryptoKey | Uint8Array = privateKey as CryptoKey
 	if (options.foreignKey) {
 		if (!foreignKey) {

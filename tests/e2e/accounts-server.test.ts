@@ -1,0 +1,138 @@
+/**
+ * Account rules that need servers of their own: the real rate limit (the
+ * shared test server's is raised for the suite), oversized bodies over real
+ * sockets, and two instances sharing one PostgreSQL database.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { E2E_PASSWORD, uniqueEmail } from './fixtures.ts'
+import { startServer, type ServerProcess } from './server-process.ts'
+
+test.describe.configure({ mode: 'serial' })
+
+/** A server with the default limits, behind a (pretend) proxy that appends the client's address to X-Forwarded-For. */
+async function withServer(env: Record<string, string>, run: (server: ServerProcess) => Promise<void>) {
+	const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolsite-accounts-'))
+	const server = await startServer({ ...(process.env.DATABASE_URL ? {} : { DATA_DIR: dataDir }), ...env })
+	try {
+		await run(server)
+	} finally {
+		await server.stop()
+		rmSync(dataDir, { recursive: true, force: true })
+	}
+}
+
+function sessionCookie(response: Response): string {
+	const cookie = response.headers.getSetCookie().find((c) => c.startsWith('__Host-session=') && !/Max-Age=0/i.test(c))
+	expect(cookie, 'a session cookie').toBeTruthy()
+	return cookie!.split(';')[0]!
+}
+
+test('logins are limited per client address (10 a minute) in a way spoofed X-Forwarded-For cannot reset', async () => {
+	test.setTimeout(120_000)
+	await withServer({ TRUST_PROXY: '1' }, async (server) => {
+		// The proxy appends the real address last; whatever the client put before it is ignored.
+		const client = `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`
+		const attempt = (i: number) =>
+			fetch(`${server.url}/api/auth/login`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.9.${i}.1, ${client}` },
+				body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' }),
+			})
+		for (let i = 0; i < 10; i++) expect((await attempt(i)).status).toBe(401)
+		const refused = await attempt(10)
+		expect(refused.status).toBe(429)
+		expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+		expect(await refused.json()).toMatchObject({ status: 429, code: 'RATE_LIMITED' })
+		// The login form is limited by the same counter.
+		const form = await fetch(`${server.url}/login`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': client },
+			body: new URLSearchParams({ email: 'nobody@example.com', password: 'wrong password' }),
+		})
+		expect(form.status).toBe(429)
+		expect(form.headers.get('retry-after')).toBeTruthy()
+		expect(await form.text()).toContain('Too many attempts. Please wait a moment and try again.')
+	})
+})
+
+test('an oversized body gets its 413 over a real socket, also when sent without Content-Length', async () => {
+	test.setTimeout(120_000)
+	await withServer({}, async (server) => {
+		const big = JSON.stringify({ name: 'x', email: 'big@example.com', password: 'p'.repeat(10 * 1024 * 1024) })
+		const honest = await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: big })
+		expect(honest.status).toBe(413)
+		expect(await honest.json()).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large (limit 64 KB)' })
+
+		// Chunked, no Content-Length: the server stops reading at the limit and still answers.
+		const { hostname, port } = new URL(server.url)
+		const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+			const request = http.request({ hostname, port, path: '/login', method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }, (response) => {
+				let body = ''
+				response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+				response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+			})
+			request.on('error', reject)
+			const chunk = `password=${'a'.repeat(64 * 1024)}`
+			let sent = 0
+			const pump = () => {
+				while (sent < 160 && request.write(chunk)) sent++
+				if (sent < 160) request.once('drain', pump)
+				else request.end()
+			}
+			pump()
+		})
+		expect(chunked.status).toBe(413)
+		expect(chunked.body).toContain('Request body too large (limit 64 KB)')
+		// And the server is still there for others.
+		expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+	})
+})
+
+test.describe('two instances, one database', () => {
+	test.skip(!process.env.DATABASE_URL, 'needs a PostgreSQL server (DATABASE_URL); .ci/run provides one')
+
+	test('a session made on one instance is valid on the other, and a logout on one is seen by the other', async () => {
+		test.setTimeout(120_000)
+		const env = { SESSION_SECRET: `two-instances-${Math.random().toString(36).slice(2)}-secret` }
+		const [a, b] = await Promise.all([startServer(env), startServer(env)])
+		try {
+			// API tokens.
+			const email = uniqueEmail('twins')
+			const registered = await fetch(`${a.url}/api/auth/register`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ name: 'Twin', email, password: E2E_PASSWORD }),
+			})
+			expect(registered.status).toBe(201)
+			const { token } = (await registered.json()) as { token: string }
+			const bearer = { Authorization: `Bearer ${token}` }
+			expect(await (await fetch(`${b.url}/api/auth/verify`, { headers: bearer })).json()).toMatchObject({ user: { email } })
+			expect((await fetch(`${b.url}/api/auth/logout`, { method: 'POST', headers: bearer })).status).toBe(204)
+			expect((await fetch(`${a.url}/api/auth/verify`, { headers: bearer })).status).toBe(401)
+
+			// Browser sessions.
+			const login = await fetch(`${a.url}/login`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams({ email, password: E2E_PASSWORD, redirectTo: '/profile' }),
+			})
+			expect(login.status).toBe(302)
+			const cookie = sessionCookie(login)
+			const onB = await fetch(`${b.url}/profile`, { headers: { Cookie: cookie }, redirect: 'manual' })
+			expect(onB.status).toBe(200)
+			expect(await onB.text()).toContain(email)
+			const logout = await fetch(`${b.url}/logout`, { method: 'POST', headers: { Cookie: cookie }, redirect: 'manual' })
+			expect(logout.status).toBe(302)
+			const onA = await fetch(`${a.url}/profile`, { headers: { Cookie: cookie }, redirect: 'manual' })
+			expect(onA.status).toBe(302)
+			expect(onA.headers.get('location')).toBe('/login?redirectTo=%2Fprofile')
+		} finally {
+			await Promise.all([a.stop(), b.stop()])
+		}
+	})
+})
