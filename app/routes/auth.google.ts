@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { AUTH_BODY_LIMIT, getAuthenticator, googleRedirectCookie, withoutBody } from '#app/utils/auth.server.ts'
-import { readFormData } from '#app/utils/body.server.ts'
+import { getAuthenticator, googleRedirectCookie, readAuthForm, withoutBody } from '#app/utils/auth.server.ts'
+import { AppError } from '#app/utils/errors.ts'
 import { GOOGLE_NOT_CONFIGURED, isGoogleRedirectEnabled } from '#app/utils/google.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -15,8 +15,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		await request.body?.cancel().catch(() => {})
 		return redirectWithToast('/login', { type: 'error', message: GOOGLE_NOT_CONFIGURED })
 	}
-	const formData = await readFormData(request, AUTH_BODY_LIMIT).catch(() => new FormData())
-	const redirectTo = safeRedirect(formData.get('redirectTo'), '/')
+	// An unreadable form only loses the way back: the sign-in still starts.
+	const formData = await readAuthForm(request)
+	const redirectTo = safeRedirect(formData instanceof AppError ? null : formData.get('redirectTo'), '/')
 	try {
 		await getAuthenticator().authenticate('google', withoutBody(request), { context })
 	} catch (thrown) {

@@ -14,9 +14,8 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { describeUserAgent } from '#app/utils/user-agent.ts'
 import { ChangePasswordSchema } from '#app/utils/password-policy.ts'
 import {
-	DeleteAccountSchema,
+	deleteAccountSchema,
 	NAME_MAX,
-	normalizeEmail,
 	PASSWORD_MAX,
 	PASSWORD_MIN,
 	ProfileNameSchema,
@@ -95,9 +94,8 @@ export async function action({ request }: ActionFunctionArgs) {
 				return redirectWithToast('/profile', { type: 'success', message: `Password saved. ${others}.` })
 			} catch (error) {
 				if (!(error instanceof AppError)) throw error
-				const field = (error.details as { field?: string } | undefined)?.field
 				const result = submission.reply({
-					...(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }),
+					...(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }),
 					hideFields: ['currentPassword', 'newPassword'],
 				})
 				return data<ActionResult>({ intent: intent.data, result }, { status: error.status, headers: errorHeaders(error) })
@@ -121,10 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		}
 		case 'delete-account': {
 			const submission = parseWithZod(formData, {
-				schema: DeleteAccountSchema.refine((value) => normalizeEmail(value.confirmation) === user.email, {
-					message: `Type ${user.email} to confirm`,
-					path: ['confirmation'],
-				}),
+				schema: deleteAccountSchema(user.email),
 			})
 			if (submission.status !== 'success') return data<ActionResult>({ intent: intent.data, result: submission.reply() }, { status: 400 })
 			await deleteAccount(user.id)
@@ -317,12 +312,7 @@ function DeleteAccount({ email, lastResult }: { email: string; lastResult: Submi
 		id: 'delete-account',
 		lastResult,
 		onValidate: ({ formData }) =>
-			parseWithZod(formData, {
-				schema: DeleteAccountSchema.refine((value) => normalizeEmail(value.confirmation) === email, {
-					message: `Type ${email} to confirm`,
-					path: ['confirmation'],
-				}),
-			}),
+			parseWithZod(formData, { schema: deleteAccountSchema(email) }),
 		shouldValidate: 'onSubmit',
 	})
 	return (

@@ -43,8 +43,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		user = await createPasswordUser({ name, email, password })
 	} catch (error) {
 		if (!(error instanceof AppError)) throw error
-		const field = (error.details as { field?: string } | undefined)?.field
-		const reply = field ? submission.reply({ fieldErrors: { [field]: [error.message] }, hideFields: ['password'] }) : submission.reply({ formErrors: [error.message], hideFields: ['password'] })
+		const reply = error.field
+			? submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: ['password'] })
+			: submission.reply({ formErrors: [error.message], hideFields: ['password'] })
 		return data({ result: reply }, { status: error.status, headers: errorHeaders(error) })
 	}
 	// SPEC.md §4: registering logs the new user in at once (ending any session this browser held).

@@ -6,6 +6,7 @@
  */
 import { type ZodError } from 'zod'
 import { readBodyBytes } from './body.server.ts'
+import { describeDatabaseError } from './db.server.ts'
 import { AppError } from './errors.ts'
 import { jsonError, toErrorResponse } from './errors.server.ts'
 import { findSession, type SessionLookup } from './session.server.ts'
@@ -30,9 +31,8 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
 export function apiErrorResponse(error: unknown): Response {
 	if (!(error instanceof AppError)) return toErrorResponse(error)
 	const headers = new Headers()
-	const retryAfter = (error.details as { retryAfter?: unknown } | undefined)?.retryAfter
-	if ((error.status === 429 || error.status === 503) && typeof retryAfter === 'number') {
-		headers.set('Retry-After', String(retryAfter))
+	if ((error.status === 429 || error.status === 503) && error.retryAfter !== undefined) {
+		headers.set('Retry-After', String(error.retryAfter))
 	}
 	if (error.status === 401) headers.set('WWW-Authenticate', 'Bearer realm="api"')
 	return jsonError(error.toJSON(), { headers })
@@ -100,7 +100,7 @@ export async function requireBearer(request: Request): Promise<BearerAuth> {
 	try {
 		session = await findSession(token, 'api')
 	} catch (error) {
-		console.error('Bearer token check failed:', error instanceof Error ? error.message.split('\n').at(-1) : error)
+		console.error('Bearer token check failed:', describeDatabaseError(error))
 		throw new AppError('SERVICE_UNAVAILABLE', SESSION_UNVERIFIED_MESSAGE, { retryAfter: 5 })
 	}
 	if (!session) throw new AppError('AUTHENTICATION_ERROR', 'Invalid or expired token')

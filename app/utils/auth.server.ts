@@ -9,6 +9,7 @@ import { Authenticator, AuthorizationError } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { GoogleStrategy } from 'remix-auth-google'
 import { readFormData } from './body.server.ts'
+import { describeDatabaseError } from './db.server.ts'
 import { getEnv } from './env.server.ts'
 import { AppError } from './errors.ts'
 import {
@@ -28,7 +29,6 @@ import {
 	hasSessionCookie,
 	readSessionCookie,
 	serializeSessionCookie,
-	type SessionKind,
 	type SessionLookup,
 } from './session.server.ts'
 import { LoginSchema, normalizeEmail } from './user-validation.ts'
@@ -67,7 +67,7 @@ async function readAuthState(request: Request): Promise<AuthState> {
 	try {
 		found = await findSession(token, 'web')
 	} catch (error) {
-		console.error('Session check failed:', error instanceof Error ? error.message.split('\n').at(-1) : error)
+		console.error('Session check failed:', describeDatabaseError(error))
 		return { status: 'unverified', setCookie: null }
 	}
 	if (!found) return { status: 'anonymous', setCookie: await clearSessionCookie() }
@@ -140,8 +140,6 @@ export async function endWebSession(request: Request): Promise<string> {
 	if (token) await deleteSession(token).catch((error: unknown) => console.error('Logout: could not delete the session:', error))
 	return clearSessionCookie()
 }
-
-export type { SessionKind }
 
 // ---------------------------------------------------------------------------
 // Rate limits for signing in and up (counters in the database: SECURITY.md B5)
@@ -283,8 +281,7 @@ export function formError(message: string) {
 
 /** Response headers for a refused form post: Retry-After when rate limited or busy. */
 export function errorHeaders(error: AppError): HeadersInit | undefined {
-	const retryAfter = (error.details as { retryAfter?: unknown } | undefined)?.retryAfter
-	return typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined
+	return error.retryAfter === undefined ? undefined : { 'Retry-After': String(error.retryAfter) }
 }
 
 /** Cookies that live through Google's round trip: signed, ten minutes, only sent to /auth. */

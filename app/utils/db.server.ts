@@ -86,7 +86,7 @@ export async function checkDatabase(timeoutMs = 2000, client?: PrismaClient): Pr
 	const query = Promise.resolve()
 		.then(() => (client ?? getPrisma()).$queryRawUnsafe('SELECT 1'))
 		.catch((error: unknown) => {
-			throw new Error(shortReason(error))
+			throw new Error(describeDatabaseError(error))
 		})
 	query.catch(() => {}) // may settle after the timeout
 	try {
@@ -121,8 +121,8 @@ const REASONS: Record<string, string> = {
 	'3D000': 'database does not exist',
 }
 
-/** A short, credential-free reason, from the most specific code found in the error's chain. */
-function shortReason(error: unknown): string {
+/** A short, credential-free reason, from the most specific code found in the error's chain (for logs and health checks). */
+export function describeDatabaseError(error: unknown): string {
 	const seen = new Set<unknown>()
 	const queue: Array<unknown> = [error]
 	let messageFallback: string | undefined

@@ -54,6 +54,18 @@ export class AppError extends Error implements ErrorBody {
 		this.details = details
 	}
 
+	/** Seconds to wait (`details.retryAfter`) for 429 and 503 errors that say so. */
+	get retryAfter(): number | undefined {
+		const value = (this.details as { retryAfter?: unknown } | undefined)?.retryAfter
+		return typeof value === 'number' ? value : undefined
+	}
+
+	/** The form field at fault (`details.field`), when there is one. */
+	get field(): string | undefined {
+		const value = (this.details as { field?: unknown } | undefined)?.field
+		return typeof value === 'string' ? value : undefined
+	}
+
 	toJSON(): ErrorBody {
 		const body: ErrorBody = { message: this.message, status: this.status, code: this.code }
 		if (this.details !== undefined) body.details = this.details

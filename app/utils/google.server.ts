@@ -118,6 +118,7 @@ export function identityFromClaims(claims: Record<string, unknown>): GoogleIdent
 	return { sub, email, emailVerified, name }
 }
 
+/** Google's display name made fit for ours: control characters dropped (not refused, as on sign-up), trimmed, cut at the length limit. */
 function cleanName(name: string): string | null {
 	const cleaned = name.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '').trim()
 	return cleaned ? Array.from(cleaned).slice(0, NAME_MAX).join('') : null
@@ -125,11 +126,10 @@ function cleanName(name: string): string | null {
 
 /**
  * True when Google's key set could not be had (503), as opposed to a token
- * that fails verification (401). Fixed: this used to match only undici's
- * "fetch failed" message, so other fetch implementations' network errors
- * ("Failed to fetch", e.g. MSW's), a 5xx/redirect answer or a body that is
- * not a key set all became 401 "token could not be verified" and blamed the
- * user's token for Google's outage (SECURITY.md D9).
+ * that fails verification (401): a network failure in any fetch
+ * implementation, a timeout, a non-200 or non-JSON answer, or JSON that is
+ * not a key set. Google's outage must not be blamed on the user's token
+ * (SECURITY.md D9).
  */
 function isKeySetUnavailable(error: unknown): boolean {
 	// fetch() rejects with a TypeError for every network failure (Fetch standard).
@@ -180,9 +180,9 @@ export async function resolveGoogleUser(identity: GoogleIdentity, attempt = 0): 
 	try {
 		if (existing) {
 			if (existing.connections.length > 0) {
-				// Fixed: a concurrent sign-in with this same identity may have linked
-				// (or created) the account after our lookup by sub above; that is a
-				// sign-in, not a conflict, so look again (it used to answer 409).
+				// A concurrent sign-in with this same identity may have linked (or
+				// created) the account after the lookup by sub above: a sign-in, not a
+				// conflict, so look again.
 				if (attempt === 0 && existing.connections.some((c) => c.providerId === identity.sub)) {
 					return resolveGoogleUser(identity, 1)
 				}
@@ -193,10 +193,10 @@ export async function resolveGoogleUser(identity: GoogleIdentity, attempt = 0): 
 				await tx.connection.create({
 					data: { provider: GOOGLE_PROVIDER, providerId: identity.sub, email: identity.email, userId: existing.id },
 				})
-				// Fixed: the squatter's sessions are ended in the same transaction as
-				// the link. Deleted afterwards (as before), a failure there left them
-				// alive for good (later sign-ins take the 'signed-in' path), and a
-				// concurrent sign-in that already saw the link lost its new session.
+				// The squatter's sessions end in the same transaction as the link:
+				// deleted afterwards, a failure there would leave them alive for good
+				// (later sign-ins take the 'signed-in' path), and a concurrent sign-in
+				// that already saw the link would lose its new session.
 				if (secure) await tx.session.deleteMany({ where: { userId: existing.id } })
 				return tx.user.update({
 					where: { id: existing.id },

@@ -3,7 +3,7 @@
  * schema's defaults the first time it is read.
  */
 import { z } from 'zod'
-import { prisma } from './db.server.ts'
+import { describeDatabaseError, prisma } from './db.server.ts'
 
 const SETTINGS_ID = 1
 
@@ -76,7 +76,7 @@ export async function getSiteSettingsForPage(): Promise<{ settings: SiteSettings
 		lastGood = settings
 		return { settings, fromDatabase: true }
 	} catch (error) {
-		console.error('Site settings unavailable, using the last known ones:', error instanceof Error ? error.message.split('\n').at(-1) : error)
+		console.error('Site settings unavailable, using the last known ones:', describeDatabaseError(error))
 		return { settings: lastGood ?? DEFAULT_SITE_SETTINGS, fromDatabase: false }
 	}
 }

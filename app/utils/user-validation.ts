@@ -83,6 +83,9 @@ export const ApiLoginSchema = LoginSchema.omit({ redirectTo: true })
 
 export const ProfileNameSchema = z.object({ name: NameSchema })
 
-export const DeleteAccountSchema = z.object({
-	confirmation: z.string({ required_error: 'Type your email address to confirm' }).max(EMAIL_MAX * 4),
-})
+/** Deleting an account: the account's own email address, typed (any case). */
+export function deleteAccountSchema(email: string) {
+	return z
+		.object({ confirmation: z.string({ required_error: 'Type your email address to confirm' }).max(EMAIL_MAX * 4) })
+		.refine((value) => normalizeEmail(value.confirmation) === email, { message: `Type ${email} to confirm`, path: ['confirmation'] })
+}
