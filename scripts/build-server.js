@@ -17,6 +17,22 @@ await build({
 })
 console.log('Built build/http-server.js')
 
+// The tool worker thread (app/tools/run.server.ts starts it in a pool). The
+// tool cores' libraries (prettier, esbuild, lightningcss…) stay packages.
+await build({
+	entryPoints: ['app/tools/tool-worker.server.ts'],
+	outfile: 'build/tool-worker.js',
+	bundle: true,
+	platform: 'node',
+	format: 'esm',
+	target: 'node20',
+	packages: 'external',
+	sourcemap: true,
+	logLevel: 'warning',
+	banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+})
+console.log('Built build/tool-worker.js')
+
 // The network mocks (MSW answering Google) that `MOCKS=true` loads, for the
 // end-to-end tests. Not in images built without the tests folder.
 if (existsSync('tests/mocks/index.ts')) {

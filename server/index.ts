@@ -5,7 +5,7 @@
  * database (PGlite checkpoints), exit 0.
  */
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { disconnectPrisma } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
@@ -58,6 +58,8 @@ if (mode === 'development') {
 	closeVite = () => viteServer.close()
 } else {
 	build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild
+	// The tool worker pool (app/tools/run.server.ts) runs the bundled worker beside this file.
+	process.env.TOOL_WORKER_ENTRY ??= fileURLToPath(new URL('./tool-worker.js', import.meta.url))
 }
 
 const app = createApp({

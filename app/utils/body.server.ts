@@ -4,12 +4,7 @@
  * (or at once, from an honest Content-Length), so it is never held in memory.
  */
 import { AppError } from './errors.ts'
-
-export function formatBytes(bytes: number): string {
-	if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`
-	if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`
-	return `${bytes} bytes`
-}
+import { formatBytes } from './format.ts'
 
 export function payloadTooLarge(maxBytes: number): AppError {
 	return new AppError('PAYLOAD_TOO_LARGE', `Request body too large (limit ${formatBytes(maxBytes)})`, { limit: maxBytes })

@@ -24,6 +24,14 @@ const schema = z.object({
 	ADMIN_PASSWORD: z.string().min(1).optional(),
 	/** Log-in and sign-up attempts allowed per client IP per minute (each of /login, /register and the API). */
 	AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+	/** Worker threads for tool runs (0: one per CPU core, at least 2). */
+	TOOL_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
+	/** Tool runs allowed to wait for a worker; beyond that, 503 with Retry-After. */
+	TOOL_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
+	/** A tool run still going after this many milliseconds is stopped (422). */
+	TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+	/** Heap limit of each tool worker thread, in MB (a run needing more is stopped: 422). */
+	TOOL_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(512),
 })
 
 export type Env = z.infer<typeof schema>

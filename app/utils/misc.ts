@@ -11,3 +11,4 @@ export function useHydrated(): boolean {
 	useEffect(() => setHydrated(true), [])
 	return hydrated
 }
+

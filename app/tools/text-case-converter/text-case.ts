@@ -7,6 +7,8 @@
  * `ß` upper-cases to `SS`, Greek gets its final sigma, and letters without
  * case (CJK) and emoji pass through unchanged.
  */
+import { z } from 'zod'
+import { defineToolCore } from '#app/tools/core.ts'
 
 export const caseModeIds = [
 	'upper',
@@ -57,9 +59,6 @@ export const caseModes: ReadonlyArray<CaseModeInfo> = [
 	{ id: 'path', name: 'path case', label: 'path/case', example: 'the/quick/brown/fox', kind: 'code' },
 ]
 
-/** The largest input the page and the action accept, in characters (code points). */
-export const MAX_INPUT_CHARACTERS = 1_000_000
-
 export function isCaseMode(value: unknown): value is CaseMode {
 	return typeof value === 'string' && (caseModeIds as ReadonlyArray<string>).includes(value)
 }
@@ -104,6 +103,16 @@ export function convertCase(input: string, mode: CaseMode): string {
 	}
 }
 
+/** The tool's core (app/tools/core.ts): what the worker pool and the API run. */
+export const core = defineToolCore({
+	slug: 'text-case-converter',
+	optionsSchema: z.object({ mode: z.enum(caseModeIds).default('title') }).strict(),
+	run(input, { mode }) {
+		const output = convertCase(input, mode)
+		return { output, stats: { input: textStats(input), output: textStats(output) } }
+	},
+})
+
 export type TextStats = { characters: number; words: number; lines: number }
 
 /**
@@ -135,11 +144,6 @@ export function countCodePoints(input: string): number {
 		}
 	}
 	return count
-}
-
-export function isTooLarge(input: string): boolean {
-	// Code points never outnumber UTF-16 units, so short strings need no count.
-	return input.length > MAX_INPUT_CHARACTERS && countCodePoints(input) > MAX_INPUT_CHARACTERS
 }
 
 // ---------------------------------------------------------------------------
