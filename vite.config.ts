@@ -14,6 +14,8 @@ export default defineConfig({
 		rollupOptions: { external: [/^node:/] },
 		cssMinify: 'lightningcss',
 	},
+	// Tool workers are module workers that load each tool's code on demand (code splitting).
+	worker: { format: 'es' },
 	server: { port: 3000 },
 	plugins: [
 		tailwindcss(),

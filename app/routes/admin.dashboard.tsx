@@ -16,12 +16,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request)
 	const now = new Date()
 	const weekAgo = new Date(now.getTime() - 7 * DAY)
-	const [users, newThisWeek, admins, googleUsers, activeSessions, latest] = await Promise.all([
+	const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+	const [users, newThisWeek, admins, googleUsers, activeSessions, toolRunsToday, latest] = await Promise.all([
 		prisma.user.count(),
 		prisma.user.count({ where: { createdAt: { gte: weekAgo } } }),
 		prisma.user.count({ where: { role: 'admin' } }),
 		prisma.user.count({ where: { connections: { some: { provider: 'google' } } } }),
 		prisma.session.count({ where: { expiresAt: { gt: now } } }),
+		// Server-side runs only (forms without JavaScript and the API); runs in the browser are private.
+		prisma.toolRun.count({ where: { createdAt: { gte: today } } }),
 		prisma.user.findMany({
 			orderBy: { createdAt: 'desc' },
 			take: 8,
@@ -29,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		}),
 	])
 	return {
-		stats: { users, newThisWeek, admins, googleUsers, activeSessions },
+		stats: { users, newThisWeek, admins, googleUsers, activeSessions, toolRunsToday },
 		latest: latest.map((user) => ({
 			id: user.id,
 			name: user.name,
@@ -51,11 +54,12 @@ export default function AdminDashboard() {
 		{ label: 'Administrators', value: stats.admins },
 		{ label: 'Signed in with Google', value: stats.googleUsers },
 		{ label: 'Active sessions', value: stats.activeSessions },
+		{ label: 'Server tool runs today (UTC)', value: stats.toolRunsToday },
 	]
 	return (
 		<div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
 			<h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
-			<dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="admin-stats">
+			<dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="admin-stats">
 				{cards.map((card) => (
 					<div key={card.label} className="card">
 						<dt className="text-sm text-muted">{card.label}</dt>

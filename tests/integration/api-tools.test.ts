@@ -6,13 +6,14 @@
  * envelope errors, the 10 MB limit, the bounded queue, usage counting.
  */
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
+import * as adminDashboardRoute from '#app/routes/admin.dashboard.tsx'
 import * as apiRoute from '#app/routes/api.tools.$slug.ts'
 import * as textCaseRoute from '#app/routes/tools.text-case-converter.tsx'
 import { MAX_INPUT_BYTES } from '#app/tools/core.ts'
 import { closeToolPool, settleRunRecords } from '#app/tools/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
-import { context, makeRequest } from '#tests/setup/accounts.ts'
+import { context, createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 
 beforeEach(resetDatabase)
@@ -178,6 +179,14 @@ describe('POST /api/tools/<slug>', () => {
 		])
 		for (const run of runs) expect(run.durationMs).toBeGreaterThanOrEqual(0)
 		expect(JSON.stringify(runs, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toMatch(/secret|SECRET/)
+
+		// The admin dashboard counts them.
+		const admin = await createUser({ role: 'admin' })
+		const { cookie } = await loginAs(admin.id)
+		const dashboard = (await adminDashboardRoute.loader({ request: makeRequest('/admin/dashboard', { cookie }), params: {}, context: context() } as never)) as {
+			stats: { toolRunsToday: number }
+		}
+		expect(dashboard.stats.toolRunsToday).toBe(3)
 	})
 })
 
