@@ -124,7 +124,7 @@ describe('POST /api/tools/<slug>', () => {
 		const { status, body } = await callApi('text-case-converter', { body: huge, headers: { 'Content-Type': 'application/json' } })
 		expect(status).toBe(413)
 		expect(body.code).toBe('PAYLOAD_TOO_LARGE')
-		expect(body.message).toMatch(/^Request body too large \(limit 30\.1 MB\)$/)
+		expect(body.message).toMatch(/^Request body too large \(limit 30\.06 MB\)$/)
 	})
 
 	test('empty input, lone surrogates and binary junk get answers, not 500s', async () => {

@@ -1,0 +1,118 @@
+/**
+ * Minify & Beautify in the browser: the shared core with WebAssembly engines.
+ * Loaded only by the browser's tool worker (`app/tools/browser-worker.ts`),
+ * which Vite bundles; each engine is fetched the first time it is needed.
+ *
+ * - esbuild-wasm: `initialize({ wasmURL, worker: false })` once (we already run
+ *   in a Web Worker, so no second worker). Its .wasm is 14 MB.
+ * - lightningcss-wasm: its `init()` would look for the .wasm beside its own
+ *   module (`new URL('lightningcss_node.wasm', import.meta.url)`), which is
+ *   not there when Vite pre-bundles the dependency in development; the URL is
+ *   passed explicitly instead (a `?url` import, emitted as an asset). 16 MB.
+ * - html-minifier-terser: its self-contained ESM browser bundle (the package's
+ *   main entry imports clean-css, which requires Node's fs, path, http…).
+ * - Sizes: `CompressionStream('gzip')` (the browser's default level, close to
+ *   zlib's 6, so a few bytes more than the server's level 9); browsers have
+ *   no brotli encoder and none is installed, so brotli is null ('n/a').
+ */
+import esbuildWasmUrl from 'esbuild-wasm/esbuild.wasm?url'
+import lightningcssWasmUrl from 'lightningcss-wasm/lightningcss_node.wasm?url'
+import { createMinifyCore } from './minify-beautify.ts'
+import {
+	esbuildProblems,
+	fromEsbuildFailure,
+	fromLightningcssFailure,
+	lightningcssWarnings,
+	type HtmlMinifierOptions,
+	type MinifyEngines,
+} from './engines.ts'
+
+type EsbuildWasm = typeof import('esbuild-wasm/esm/browser.js')
+type LightningcssWasm = typeof import('lightningcss-wasm')
+type HtmlMinifier = { minify(code: string, options?: HtmlMinifierOptions): Promise<string> }
+
+let esbuildPromise: Promise<EsbuildWasm> | undefined
+let lightningcssPromise: Promise<LightningcssWasm> | undefined
+
+function loadEsbuild(): Promise<EsbuildWasm> {
+	esbuildPromise ??= (async () => {
+		const esbuild = await import('esbuild-wasm/esm/browser.js')
+		await esbuild.initialize({ wasmURL: esbuildWasmUrl, worker: false })
+		return esbuild
+	})().catch((error: unknown) => {
+		// A failed download can be retried on the next run.
+		esbuildPromise = undefined
+		throw error
+	})
+	return esbuildPromise
+}
+
+function loadLightningcss(): Promise<LightningcssWasm> {
+	lightningcssPromise ??= (async () => {
+		const lightningcss = await import('lightningcss-wasm')
+		await lightningcss.default(lightningcssWasmUrl)
+		return lightningcss
+	})().catch((error: unknown) => {
+		lightningcssPromise = undefined
+		throw error
+	})
+	return lightningcssPromise
+}
+
+async function gzipSize(text: string): Promise<number> {
+	// A Blob encodes a string as UTF-8.
+	const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))
+	let size = 0
+	const reader = stream.getReader()
+	for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) size += chunk.value.byteLength
+	return size
+}
+
+export const browserEngines: MinifyEngines = {
+	async minifyJs(code, { loader }) {
+		const esbuild = await loadEsbuild()
+		try {
+			const result = await esbuild.transform(code, {
+				loader,
+				minify: true,
+				legalComments: 'inline',
+				charset: 'utf8',
+				jsx: 'preserve',
+				logLevel: 'silent',
+			})
+			return { code: result.code, warnings: esbuildProblems(result.warnings, code) }
+		} catch (error) {
+			throw fromEsbuildFailure(error, code)
+		}
+	},
+
+	async minifyCss(code) {
+		const { transform } = await loadLightningcss()
+		try {
+			const result = transform({
+				filename: 'input.css',
+				code: new TextEncoder().encode(code),
+				minify: true,
+				errorRecovery: false,
+			})
+			return { code: new TextDecoder().decode(result.code), warnings: lightningcssWarnings(result.warnings) }
+		} catch (error) {
+			throw fromLightningcssFailure(error)
+		}
+	},
+
+	async minifyHtml(code, options) {
+		// The bundle has no type declarations; it exports the same `minify` as the package.
+		const { minify } = (await import(
+			// @ts-expect-error -- untyped browser bundle of html-minifier-terser
+			'html-minifier-terser/dist/htmlminifier.esm.bundle'
+		)) as HtmlMinifier
+		return minify(code, options)
+	},
+
+	async compressedSizes(text) {
+		return { gzip: await gzipSize(text), brotli: null }
+	},
+}
+
+export const core = createMinifyCore(browserEngines)

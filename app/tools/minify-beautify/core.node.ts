@@ -1,0 +1,98 @@
+/**
+ * Minify & Beautify on the server: the shared core with native engines.
+ * Loaded only by the server's worker threads (`app/tools/cores.ts`), never by
+ * the request thread or the browser: esbuild runs as a child process and
+ * lightningcss is a native addon.
+ */
+import { createMinifyCore } from './minify-beautify.ts'
+import {
+	fromEsbuildFailure,
+	fromLightningcssFailure,
+	lightningcssWarnings,
+	esbuildProblems,
+	type CompressedSizes,
+	type MinifyEngines,
+} from './engines.ts'
+
+type Esbuild = typeof import('esbuild')
+
+let esbuildPromise: Promise<Esbuild> | undefined
+
+function loadEsbuild(): Promise<Esbuild> {
+	esbuildPromise ??= import('esbuild')
+	return esbuildPromise
+}
+
+/**
+ * Brotli effort by size (the larger of input and output, so both are measured
+ * alike): quality 11, what static assets are served with, up to 128 KB; 9 up
+ * to 1 MB; 5 above. Measured on 1 MB of JavaScript: quality 11 takes 2.1 s,
+ * 9 0.14 s, 5 0.04 s (and gzip level 9 0.06 s).
+ */
+export function brotliQualityFor(bytes: number): number {
+	if (bytes <= 128 * 1024) return 11
+	if (bytes <= 1024 * 1024) return 9
+	return 5
+}
+
+export const nodeEngines: MinifyEngines = {
+	async minifyJs(code, { loader }) {
+		const esbuild = await loadEsbuild()
+		try {
+			const result = await esbuild.transform(code, {
+				loader,
+				minify: true,
+				legalComments: 'inline',
+				charset: 'utf8',
+				jsx: 'preserve',
+				logLevel: 'silent',
+			})
+			return { code: result.code, warnings: esbuildProblems(result.warnings, code) }
+		} catch (error) {
+			const mapped = fromEsbuildFailure(error, code)
+			// A dead service (crash, killed) fails every later call: stop it so the next call starts a new one.
+			if (mapped === error) await esbuild.stop().catch(() => {})
+			throw mapped
+		}
+	},
+
+	async minifyCss(code) {
+		const { transform } = await import('lightningcss')
+		try {
+			const result = transform({
+				filename: 'input.css',
+				code: Buffer.from(code),
+				minify: true,
+				errorRecovery: false,
+			})
+			return { code: result.code.toString(), warnings: lightningcssWarnings(result.warnings) }
+		} catch (error) {
+			throw fromLightningcssFailure(error)
+		}
+	},
+
+	async minifyHtml(code, options) {
+		const { minify } = await import('html-minifier-terser')
+		return minify(code, options)
+	},
+
+	async compressedSizes(text, options = {}): Promise<CompressedSizes> {
+		const zlib = await import('node:zlib')
+		const { promisify } = await import('node:util')
+		const buffer = Buffer.from(text)
+		const quality = brotliQualityFor(Math.max(options.referenceBytes ?? 0, buffer.length))
+		const [gzip, brotli] = await Promise.all([
+			promisify(zlib.gzip)(buffer, { level: 9 }),
+			promisify(zlib.brotliCompress)(buffer, {
+				params: {
+					[zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+					[zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+					[zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+				},
+			}),
+		])
+		return { gzip: gzip.length, brotli: brotli.length }
+	},
+}
+
+export const core = createMinifyCore(nodeEngines)
