@@ -9,7 +9,8 @@ test('nonces are random and long enough', () => {
 
 test('the production CSP locks scripts to the nonce and forbids framing and plugins', () => {
 	const csp = contentSecurityPolicy('abc', { dev: false, https: true })
-	expect(csp).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic'")
+	expect(csp).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic' 'wasm-unsafe-eval'")
+	expect(csp).not.toMatch(/'unsafe-eval'/)
 	expect(csp).toContain("object-src 'none'")
 	expect(csp).toContain("base-uri 'none'")
 	expect(csp).toContain("frame-ancestors 'none'")

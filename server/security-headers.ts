@@ -25,7 +25,9 @@ export function contentSecurityPolicy(nonce: string, { dev, https, formActionOri
 	const directives: Record<string, Array<string>> = {
 		'default-src': ["'self'"],
 		// 'strict-dynamic' lets the nonced entry module load the route chunks it imports.
-		'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
+		// 'wasm-unsafe-eval' lets the minify tool's worker compile esbuild's and
+		// lightningcss's WebAssembly; it allows no JavaScript eval.
+		'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", "'wasm-unsafe-eval'"],
 		'script-src-attr': ["'none'"],
 		// React renders style attributes (e.g. color-scheme); styles cannot run code.
 		'style-src': ["'self'", "'unsafe-inline'"],
