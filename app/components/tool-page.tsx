@@ -94,7 +94,7 @@ export function ToolPage({ content, lead, children }: { content: ToolContent; le
 									</Link>
 								</div>
 								{example.note ? <p className="mt-1 text-sm text-muted">{example.note}</p> : null}
-								<pre className="mt-3 max-h-40 overflow-auto rounded-lg bg-surface-2 p-3 font-mono text-sm whitespace-pre-wrap break-all">{example.input}</pre>
+								<pre tabIndex={0} aria-label={`${example.title}: input`} className="mt-3 max-h-40 overflow-auto rounded-lg bg-surface-2 p-3 font-mono text-sm whitespace-pre-wrap break-all">{example.input}</pre>
 							</li>
 						))}
 					</ul>
@@ -154,7 +154,8 @@ function ToolApiExample({ content }: { content: ToolContent }) {
 				<code className="font-mono text-fg">{'{ "output": "…" }'}</code> back, or an error with its line and column. No account needed.
 				{content.api.note ? ` ${content.api.note}` : null}
 			</p>
-			<pre className="mt-4 overflow-x-auto rounded-lg bg-surface-2 p-4 font-mono text-sm" data-testid="tool-curl">
+			{/* Focusable: it scrolls sideways on a phone, and keyboard users must be able to scroll it too. */}
+			<pre tabIndex={0} aria-label="curl example" className="mt-4 overflow-x-auto rounded-lg bg-surface-2 p-4 font-mono text-sm" data-testid="tool-curl">
 				{curl}
 			</pre>
 		</section>

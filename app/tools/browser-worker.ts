@@ -37,8 +37,9 @@ scope.addEventListener('message', async ({ data: { id, slug, input, options } })
 		const result = await runCore(await load(), input, options, { progress })
 		scope.postMessage({ id, ok: true, result })
 	} catch (error) {
-		console.error(error)
 		const known = serializeToolError(error)
+		// Bad input is the user's to fix (shown in the page); only our own faults are logged.
+		if (!known) console.error(error)
 		scope.postMessage({ id, ok: false, error: known ?? { code: 'INTERNAL_ERROR', message: 'Something went wrong while running the tool. Please try again.', status: 500 } })
 	}
 })

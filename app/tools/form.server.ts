@@ -14,7 +14,7 @@ import { runTool } from './run.server.ts'
 
 
 /** Room for a 10 MB input percent-encoded (most characters ×3) plus the options. */
-const MAX_FORM_BYTES = MAX_INPUT_BYTES * 3 + 64 * 1024
+export const MAX_FORM_BYTES = MAX_INPUT_BYTES * 3 + 64 * 1024
 
 export async function toolAction(request: Request, core: Pick<ToolCore, 'slug' | 'optionsSchema'>) {
 	let form: FormData

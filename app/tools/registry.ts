@@ -101,7 +101,7 @@ export const tools: ReadonlyArray<Tool> = [
 		group: 'dev',
 		icon: 'braces',
 		keywords: ['json', 'format', 'validate', 'beautify', 'minify'],
-		live: false,
+		live: true,
 	},
 	{
 		slug: 'base64-encoder',
@@ -110,7 +110,7 @@ export const tools: ReadonlyArray<Tool> = [
 		group: 'dev',
 		icon: 'binary',
 		keywords: ['base64', 'encode', 'decode', 'data uri'],
-		live: false,
+		live: true,
 	},
 	{
 		slug: 'url-encoder',
@@ -119,7 +119,7 @@ export const tools: ReadonlyArray<Tool> = [
 		group: 'dev',
 		icon: 'link',
 		keywords: ['url', 'percent', 'encode', 'decode', 'query string'],
-		live: false,
+		live: true,
 	},
 	{
 		slug: 'minify-beautify',
@@ -128,7 +128,7 @@ export const tools: ReadonlyArray<Tool> = [
 		group: 'dev',
 		icon: 'code',
 		keywords: ['minify', 'beautify', 'prettier', 'javascript', 'css', 'html'],
-		live: false,
+		live: true,
 	},
 	{
 		slug: 'text-case-converter',

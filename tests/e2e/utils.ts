@@ -8,6 +8,11 @@ export const publicPages = [
 	{ path: '/about', heading: /About/ },
 	{ path: '/tools/text', heading: 'Text Tools' },
 	{ path: '/tools/text-case-converter', heading: 'Text Case Converter' },
+	{ path: '/tools/dev', heading: 'Dev Tools' },
+	{ path: '/tools/json-formatter', heading: 'JSON Formatter' },
+	{ path: '/tools/base64-encoder', heading: 'Base64 Encoder/Decoder' },
+	{ path: '/tools/url-encoder', heading: 'URL Encoder/Decoder' },
+	{ path: '/tools/minify-beautify', heading: 'Minify & Beautify Code' },
 	{ path: '/login', heading: 'Log in' },
 	{ path: '/register', heading: 'Create an account' },
 ] as const
