@@ -5,7 +5,7 @@
  * column, the offending line with a caret, every problem found) and the
  * progress line. Tool output is only ever rendered as text (SECURITY.md M9).
  */
-import { useState, type DragEvent, type ReactNode, type RefObject } from 'react'
+import { useMemo, useState, type DragEvent, type ReactNode, type RefObject } from 'react'
 import { useToast } from '#app/components/toaster.tsx'
 import { excerptAt, MAX_INPUT_BYTES, type ToolProblem } from '#app/tools/core.ts'
 import { MAX_SHARE_LINK } from '#app/tools/use-tool.ts'
@@ -191,6 +191,24 @@ export function InputPane({
 	)
 }
 
+/** About 150 ms of layout at most: a textarea costs Chromium about 30 µs per line. */
+export const PREVIEW_MAX_LINES = 5000
+export const PREVIEW_MAX_CHARS = 1_000_000
+
+/** The first lines of `text` (at most PREVIEW_MAX_LINES lines and PREVIEW_MAX_CHARS characters), and how many lines it has. */
+export function previewOf(text: string): { preview: string; lines: number; cut: boolean } {
+	if (text === '') return { preview: '', lines: 0, cut: false }
+	let lines = 1
+	let end = -1
+	for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
+		if (lines === PREVIEW_MAX_LINES && end === -1) end = index
+		lines++
+	}
+	if (end === -1 && text.length <= PREVIEW_MAX_CHARS) return { preview: text, lines, cut: false }
+	const stop = Math.min(end === -1 ? text.length : end, PREVIEW_MAX_CHARS)
+	return { preview: text.slice(0, stop), lines, cut: true }
+}
+
 type OutputPaneProps = {
 	id?: string
 	label: string
@@ -200,13 +218,19 @@ type OutputPaneProps = {
 	mime?: string
 	hydrated: boolean
 	running?: boolean
-	/** Extra line under the output (sizes, stats). */
+	/** The line under the output (sizes, stats); characters and lines when not given. */
 	note?: ReactNode
 	children?: ReactNode
 }
 
+/**
+ * The result box. A very long result is shown as a preview (10 MB of
+ * formatted JSON is 400,000 lines, seconds of layout); Copy and Download
+ * always give all of it.
+ */
 export function OutputPane({ id = 'tool-output', label, output, placeholder, filename, mime, hydrated, running, note, children }: OutputPaneProps) {
 	const copy = useCopy()
+	const { preview, lines, cut } = useMemo(() => previewOf(output), [output])
 	return (
 		<div className="flex min-w-0 flex-col">
 			<label htmlFor={id} className="font-semibold">
@@ -216,7 +240,7 @@ export function OutputPane({ id = 'tool-output', label, output, placeholder, fil
 				id={id}
 				data-testid="tool-output"
 				readOnly
-				value={output}
+				value={preview}
 				rows={14}
 				spellCheck={false}
 				placeholder={placeholder}
@@ -225,8 +249,16 @@ export function OutputPane({ id = 'tool-output', label, output, placeholder, fil
 				className={cn(textareaClass, 'border-border bg-surface-2', running && 'opacity-70')}
 			/>
 			<p id={`${id}-note`} className="mt-2 text-sm text-muted tabular-nums">
-				{note ?? (output ? sizeLine(output) : '\u00a0')}
+				{output ? (note ?? sizeLine(output)) : '\u00a0'}
 			</p>
+			{cut ? (
+				<p className="mt-1 text-sm font-medium text-fg" data-testid="tool-output-preview">
+					{preview.length < PREVIEW_MAX_CHARS
+						? `The result has ${lines.toLocaleString('en-US')} lines; the box shows the first ${PREVIEW_MAX_LINES.toLocaleString('en-US')} so the page stays fast.`
+						: `The result has ${output.length.toLocaleString('en-US')} characters; the box shows the first ${preview.length.toLocaleString('en-US')} so the page stays fast.`}{' '}
+					Copy and Download give all of it.
+				</p>
+			) : null}
 			<div className="mt-3 flex flex-wrap gap-2">
 				<button type="button" className="button-secondary" data-testid="tool-copy" disabled={!hydrated || output === ''} onClick={() => void copy(output)}>
 					Copy
@@ -291,13 +323,16 @@ export function ToolErrorNotice({ error, input }: { error: ErrorBody; input: str
 	)
 }
 
-/** "Working…" with a progress bar for long runs; announced politely. */
-export function RunStatus({ running, progress, message }: { running: boolean; progress: number | null; message: string }) {
+/**
+ * "Working…" (or what the run is doing, e.g. "Loading the CSS minifier…")
+ * with a progress bar for long runs; announced politely.
+ */
+export function RunStatus({ running, progress, message, working = 'Working…' }: { running: boolean; progress: number | null; message: string; working?: ReactNode }) {
 	return (
 		<div className="mt-4 min-h-6 text-sm text-muted" aria-live="polite" data-testid="tool-status">
 			{running ? (
-				<span className="inline-flex items-center gap-3">
-					Working…
+				<span className="inline-flex flex-wrap items-center gap-3">
+					{working}
 					{progress !== null ? (
 						<progress className="h-2 w-40" max={1} value={progress} aria-label="Progress">
 							{Math.round(progress * 100)}%

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-ru
 import { useEffect, type ReactNode } from 'react'
 import { Icon } from '#app/components/icon.tsx'
 import { useToast } from '#app/components/toaster.tsx'
-import { InputPane, KeyboardHint, RunStatus, ToolErrorNotice } from '#app/components/tool-controls.tsx'
+import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/components/tool-controls.tsx'
 import { ToolPage, toolMeta } from '#app/components/tool-page.tsx'
 import { inputTooLarge, MAX_INPUT_BYTES, utf8Length } from '#app/tools/core.ts'
 import { type ToolActionData } from '#app/tools/content.ts'
@@ -22,7 +22,6 @@ import {
 	type JsonStats,
 } from '#app/tools/json-formatter/json-formatter.ts'
 import { JsonTreeSection } from '#app/tools/json-formatter/json-tree.tsx'
-import { JsonOutputPane } from '#app/tools/json-formatter/output-pane.tsx'
 import { useTool } from '#app/tools/use-tool.ts'
 import { readFormData } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
@@ -200,11 +199,12 @@ export default function JsonFormatter() {
 						{mode === 'validate' ? (
 							<ValidationPane result={result} error={tool.error} running={tool.running} />
 						) : (
-							<JsonOutputPane
+							<OutputPane
 								label={mode === 'minify' ? 'Minified JSON' : 'Formatted JSON'}
 								output={output}
 								placeholder={mode === 'minify' ? 'The minified JSON appears here' : 'The formatted JSON appears here'}
 								filename={mode === 'minify' ? 'minified.json' : 'formatted.json'}
+								mime="application/json;charset=utf-8"
 								hydrated={tool.hydrated}
 								running={tool.running}
 								note={result ? <SizeNote stats={result.stats} /> : undefined}

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Icon } from '#app/components/icon.tsx'
-import { InputPane, KeyboardHint, OutputPane, ToolErrorNotice } from '#app/components/tool-controls.tsx'
+import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/components/tool-controls.tsx'
 import { ToolPage, toolMeta } from '#app/components/tool-page.tsx'
 import { type ToolActionData } from '#app/tools/content.ts'
 import { toolAction, toolLoader } from '#app/tools/form.server.ts'
@@ -17,7 +17,6 @@ import {
 	type MinifyOptions,
 	type MinifyResult,
 } from '#app/tools/minify-beautify/minify-beautify.ts'
-import { MinifyStatus } from '#app/tools/minify-beautify/status.tsx'
 import { SizeReport } from '#app/tools/minify-beautify/size-report.tsx'
 import { downloadName, downloadType, engineFor } from '#app/tools/minify-beautify/view.ts'
 import { useTool } from '#app/tools/use-tool.ts'
@@ -260,7 +259,12 @@ export default function MinifyBeautify() {
 						<ToolErrorNotice error={tool.error} input={tool.input} />
 					</div>
 				) : null}
-				<MinifyStatus running={tool.running} loading={loading} progress={tool.progress} message={done} />
+				<RunStatus
+					running={tool.running}
+					progress={tool.progress}
+					message={done}
+					working={loading ? <span data-testid="minify-loading">{loading}</span> : undefined}
+				/>
 				<KeyboardHint hydrated={tool.hydrated} action={options.action} />
 			</Form>
 		</ToolPage>

@@ -10,19 +10,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { collectConsoleErrors, expectNoSeriousA11yViolations } from './utils.ts'
+import { collectConsoleErrors, expectNoSeriousA11yViolations, pasteInput } from './utils.ts'
 
 const PATH = '/tools/json-formatter'
-
-/** Puts text in the input as a paste would (one input event), fast even for megabytes. */
-async function paste(page: Page, text: string) {
-	await page.getByTestId('tool-input').evaluate((element, value) => {
-		const textarea = element as HTMLTextAreaElement
-		const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!
-		setter.call(textarea, value)
-		textarea.dispatchEvent(new Event('input', { bubbles: true }))
-	}, text)
-}
 
 test.describe('with JavaScript', () => {
 	test('formats as you type with 2 spaces, 4 spaces or tabs, minifies and sorts keys', async ({ page }) => {
@@ -76,7 +66,7 @@ test.describe('with JavaScript', () => {
 
 	test('duplicate keys are kept and warned about with their line', async ({ page }) => {
 		await page.goto(PATH)
-		await paste(page, '{\n  "id": 1,\n  "name": "a",\n  "id": 2\n}')
+		await pasteInput(page, '{\n  "id": 1,\n  "name": "a",\n  "id": 2\n}')
 		await expect(page.getByTestId('tool-output')).toHaveValue('{\n  "id": 1,\n  "name": "a",\n  "id": 2\n}')
 		const warnings = page.getByTestId('json-warnings')
 		await expect(warnings).toContainText('1 warning')
@@ -111,7 +101,7 @@ test.describe('with JavaScript', () => {
 	test('lenient mode accepts JSON5/JSONC and lists every change', async ({ page }) => {
 		await page.goto(PATH)
 		const input = "// settings\n{\n  name: 'app', /* inline */\n  port: 0x1F90,\n  list: [1, 2,],\n}"
-		await paste(page, input)
+		await pasteInput(page, input)
 		await expect(page.getByTestId('tool-error')).toBeVisible()
 		await page.getByRole('checkbox', { name: 'Lenient' }).check()
 		await expect(page.getByTestId('tool-output')).toHaveValue('{\n  "name": "app",\n  "port": 8080,\n  "list": [\n    1,\n    2\n  ]\n}')
@@ -131,7 +121,7 @@ test.describe('with JavaScript', () => {
 
 	test('stringified JSON is detected and Unescape replaces the input with the JSON inside', async ({ page }) => {
 		await page.goto(PATH)
-		await paste(page, '"{\\"id\\":7,\\"tags\\":[\\"a\\",\\"b\\"]}"')
+		await pasteInput(page, '"{\\"id\\":7,\\"tags\\":[\\"a\\",\\"b\\"]}"')
 		const notice = page.getByTestId('json-stringified')
 		await expect(notice).toContainText('This is stringified JSON')
 		await notice.getByRole('button', { name: 'Unescape' }).click()
@@ -144,7 +134,7 @@ test.describe('with JavaScript', () => {
 	test('tree view: first level open, expand all, collapse all, keyboard, Copy path', async ({ page, context }) => {
 		await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 		await page.goto(PATH)
-		await paste(page, '{"store":{"book":[{"title":"Sayings","price":8.95},{"title":"Moby \\"Dick\\"","id":12345678901234567890}],"open":true},"odd key":null,"empty":[]}')
+		await pasteInput(page, '{"store":{"book":[{"title":"Sayings","price":8.95},{"title":"Moby \\"Dick\\"","id":12345678901234567890}],"open":true},"odd key":null,"empty":[]}')
 		const tree = page.getByTestId('json-tree')
 		const store = tree.getByRole('button', { name: 'store {2 keys}', exact: true })
 		await expect(tree.getByRole('button', { name: '$ {3 keys}', exact: true })).toHaveAttribute('aria-expanded', 'true')
@@ -194,11 +184,11 @@ test.describe('with JavaScript', () => {
 		const items = Array.from({ length: 25_000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'], price: 1.5 }))
 		const workers: Array<string> = []
 		page.on('worker', (worker) => workers.push(worker.url()))
-		await paste(page, JSON.stringify(items))
+		await pasteInput(page, JSON.stringify(items))
 		const expected = JSON.stringify(items, null, 2)
 
 		// 225,002 lines would take seconds to lay out in a textarea: the box shows the first 5,000.
-		await expect(page.getByTestId('json-output-preview')).toContainText('The result has 225,002 lines; the box shows the first 5,000', { timeout: 20_000 })
+		await expect(page.getByTestId('tool-output-preview')).toContainText('The result has 225,002 lines; the box shows the first 5,000', { timeout: 20_000 })
 		expect(await page.getByTestId('tool-output').evaluate((element) => (element as HTMLTextAreaElement).value.split('\n').length)).toBe(5000)
 		await page.getByTestId('tool-copy').click()
 		await expect.poll(() => page.evaluate(() => navigator.clipboard.readText().then((text) => text.length))).toBe(expected.length)
@@ -218,11 +208,11 @@ test.describe('with JavaScript', () => {
 
 	test('a document with more values than the tree holds shows a message instead', async ({ page }) => {
 		await page.goto(PATH)
-		await paste(page, `[${Array.from({ length: 210_000 }, (_, i) => i % 10).join(',')}]`)
+		await pasteInput(page, `[${Array.from({ length: 210_000 }, (_, i) => i % 10).join(',')}]`)
 		await expect(page.getByTestId('json-tree-message')).toContainText('This JSON has 210,001 values, more than the tree view shows (200,000)', {
 			timeout: 20_000,
 		})
-		await expect(page.getByTestId('json-output-preview')).toContainText('The result has 210,002 lines')
+		await expect(page.getByTestId('tool-output-preview')).toContainText('The result has 210,002 lines')
 	})
 
 	test('copies with a toast and downloads formatted.json / minified.json', async ({ page, context }) => {
@@ -274,7 +264,7 @@ test.describe('with JavaScript', () => {
 		await page.getByTestId('tool-input').fill('{"fine": true}')
 		await expect(page.getByTestId('tool-output')).not.toHaveValue('')
 		const started = Date.now()
-		await paste(page, '['.repeat(1_000_000))
+		await pasteInput(page, '['.repeat(1_000_000))
 		await expect(page.getByTestId('tool-error')).toContainText('Nesting is too deep: more than 1,000 levels (line 1, column 1001)', { timeout: 10_000 })
 		expect(Date.now() - started).toBeLessThan(5_000)
 		await expect(page.getByTestId('tool-output')).toHaveValue('')
@@ -284,7 +274,7 @@ test.describe('with JavaScript', () => {
 		await page.keyboard.press('Control+End')
 		await page.keyboard.type('x')
 		await expect.poll(() => input.evaluate((element) => (element as HTMLTextAreaElement).value.slice(-3))).toBe('[[x')
-		await paste(page, '[1]')
+		await pasteInput(page, '[1]')
 		await expect(page.getByTestId('tool-output')).toHaveValue('[\n  1\n]')
 		await expect(page.getByTestId('tool-error')).toHaveCount(0)
 	})

@@ -12,81 +12,11 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { collectConsoleErrors, expectNoSeriousA11yViolations } from './utils.ts'
+import { collectConsoleErrors, expectNoSeriousA11yViolations, pasteInput } from './utils.ts'
+import { samples } from '#tests/fixtures/minify-samples.ts'
 
 const PATH = '/tools/minify-beautify'
 
-const samples = {
-	javascript: `/*! greet.js v1.0.0 | MIT License */
-// Say hello to someone.
-function greet(name, greeting = 'Hello') {
-  const message = greeting + ', ' + name + '!'
-  return message
-}
-console.log(greet("Ada"))
-`,
-	jsx: `import { useState } from 'react'
-
-export function Counter({ start = 0 }) {
-  const [count, setCount] = useState(start)
-  return <button className="counter" onClick={() => setCount(count + 1)}>Clicked {count} times</button>
-}
-`,
-	typescript: `interface User {
-  id: number
-  name: string
-}
-
-export function findUser(users: Array<User>, id: number): User | undefined {
-  return users.find((user) => user.id === id)
-}
-`,
-	css: `/*! theme.css | MIT */
-.card {
-  margin: 0px 0px 10px 0px;
-  color: #FF0000;
-}
-
-@media (min-width: 768px) {
-  .card { padding: 20px; }
-}
-`,
-	html: `<!DOCTYPE html>
-<html lang="en">
-  <head>
-    <title>Demo</title>
-    <style>
-      body { margin: 0;   font-family: sans-serif; }
-    </style>
-  </head>
-  <body>
-    <!-- a comment -->
-    <p class="lead">Hello,   <b>world</b>!</p>
-    <script>
-      document.querySelector('.lead').title = "Greeting"
-    </script>
-  </body>
-</html>
-`,
-	json: `{ "name": "demo", "price": 1.50, "big": 12345678901234567890, "tags": ["a", "b"], "nested": { "empty": {} } }`,
-	xml: `<?xml version="1.0" encoding="UTF-8"?>
-<catalog>
-  <!-- books -->
-  <book id="b1">
-    <title>Dune</title>
-    <price currency="EUR">9.99</price>
-  </book>
-</catalog>
-`,
-	sql: `-- active users and their orders
-SELECT u.id, u.name, count(o.id) AS orders
-FROM users u
-LEFT JOIN orders o ON o.user_id = u.id
-WHERE u.active = true
-GROUP BY u.id, u.name
-ORDER BY orders DESC;
-`,
-}
 
 type SampleName = keyof typeof samples
 
@@ -137,16 +67,6 @@ function requested(urls: ReadonlyArray<string>, pattern: RegExp): boolean {
 	return urls.some((url) => pattern.test(url))
 }
 
-/** Puts text in the input as a paste would (one input event). */
-async function paste(page: Page, text: string) {
-	await page.getByTestId('tool-input').evaluate((element, value) => {
-		const textarea = element as HTMLTextAreaElement
-		const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!
-		setter.call(textarea, value)
-		textarea.dispatchEvent(new Event('input', { bubbles: true }))
-	}, text)
-}
-
 async function choose(page: Page, action: 'Beautify' | 'Minify') {
 	await page.getByRole('radio', { name: action, exact: true }).check({ force: true })
 }
@@ -163,7 +83,7 @@ async function checkSamples(page: Page, request: APIRequestContext, names: Reado
 	for (const name of names) {
 		for (const action of ['Beautify', 'Minify'] as const) {
 			await choose(page, action)
-			await paste(page, samples[name])
+			await pasteInput(page, samples[name])
 			await expect(page.getByTestId('minify-detected'), name).toHaveText(`Detected: ${detectedNames[name]}`)
 			const expected = await serverOutput(request, samples[name], { action: action.toLowerCase() })
 			await expect(output, `${name} ${action}`).toHaveValue(expected, { timeout: 30_000 })
@@ -206,13 +126,13 @@ test.describe('with JavaScript', () => {
 		await page.goto(PATH)
 		await choose(page, 'Minify')
 		await page.getByLabel('Language').selectOption('json')
-		await paste(page, '[1, 2,\n 3]')
+		await pasteInput(page, '[1, 2,\n 3]')
 		await expect(page.getByTestId('tool-output')).toHaveValue('[1,2,3]', { timeout: 30_000 })
 		await expect(page.getByTestId('minify-detected')).toHaveText('')
 		await expect(page.getByTestId('tool-status')).toHaveText('Minified JSON')
 		// Chosen by hand, XML is read as XML even though it looks like HTML.
 		await page.getByLabel('Language').selectOption('xml')
-		await paste(page, '<div>\n  <p>kept as XML</p>\n</div>')
+		await pasteInput(page, '<div>\n  <p>kept as XML</p>\n</div>')
 		await expect(page.getByTestId('tool-output')).toHaveValue('<div><p>kept as XML</p></div>', { timeout: 30_000 })
 	})
 
@@ -220,7 +140,7 @@ test.describe('with JavaScript', () => {
 		const errors = collectConsoleErrors(page)
 		await page.goto(PATH)
 		await choose(page, 'Minify')
-		await paste(page, samples.javascript)
+		await pasteInput(page, samples.javascript)
 		const output = page.getByTestId('tool-output')
 		await expect(output).toHaveValue(/^\/\*! greet\.js v1\.0\.0 \| MIT License \*\/function greet\(/, { timeout: 30_000 })
 		await expect(output).not.toHaveValue(/Say hello/)
@@ -258,7 +178,7 @@ test.describe('with JavaScript', () => {
 		const input = "const user = { name: 'Ada', languages: ['English', 'French'], born: 1815, city: 'London' }\n"
 		const output = page.getByTestId('tool-output')
 		await page.getByLabel('Language').selectOption('javascript')
-		await paste(page, input)
+		await pasteInput(page, input)
 		await expect(output).toHaveValue('const user = {\n  name: "Ada",\n  languages: ["English", "French"],\n  born: 1815,\n  city: "London",\n};\n', {
 			timeout: 30_000,
 		})
@@ -317,9 +237,9 @@ test.describe('with JavaScript', () => {
 			await choose(page, action)
 			await page.getByLabel('Language').selectOption(language)
 			// A good result first, so the test shows it does not stay on screen.
-			await paste(page, language === 'json' ? '{"ok": true}' : language === 'xml' || language === 'html' ? '<a>ok</a>' : language === 'css' ? '.ok { color: red; }' : language === 'sql' ? 'SELECT 1;' : 'let ok = 1')
+			await pasteInput(page, language === 'json' ? '{"ok": true}' : language === 'xml' || language === 'html' ? '<a>ok</a>' : language === 'css' ? '.ok { color: red; }' : language === 'sql' ? 'SELECT 1;' : 'let ok = 1')
 			await expect(output).not.toHaveValue('', { timeout: 30_000 })
-			await paste(page, input)
+			await pasteInput(page, input)
 			const error = page.getByTestId('tool-error')
 			await expect(error, `${language} ${action}`).toContainText(/syntax error at line \d+, column \d+/, { timeout: 30_000 })
 			await expect(page.getByTestId('tool-error-position'), `${language} ${action}`).toHaveText(position)
@@ -349,7 +269,7 @@ test.describe('with JavaScript', () => {
 		}
 
 		await choose(page, 'Minify')
-		await paste(page, samples.javascript)
+		await pasteInput(page, samples.javascript)
 		await expect(output).toHaveValue(/^\/\*! greet\.js/, { timeout: 30_000 })
 		const minified = await output.inputValue()
 		await page.getByTestId('tool-copy').click()
@@ -370,7 +290,7 @@ test.describe('with JavaScript', () => {
 		] as const
 		for (const { sample, action, name } of cases) {
 			await choose(page, action)
-			await paste(page, samples[sample])
+			await pasteInput(page, samples[sample])
 			await expect(page.getByTestId('tool-status')).toHaveText(new RegExp(`^${action === 'Minify' ? 'Minified' : 'Beautified'} ${detectedNames[sample]}`), {
 				timeout: 30_000,
 			})
@@ -407,7 +327,7 @@ test.describe('with JavaScript', () => {
 
 			await choose(page, 'Minify')
 			await page.getByLabel('Language').selectOption(language)
-			await paste(page, samples[language])
+			await pasteInput(page, samples[language])
 			await expect(page.getByTestId('size-report')).toBeVisible({ timeout: 30_000 })
 			const statuses = () => page.evaluate(() => (window as unknown as { statuses: Array<string> }).statuses)
 			// "Loading the CSS minifier…" (a progress bar's text may follow).
@@ -420,7 +340,7 @@ test.describe('with JavaScript', () => {
 
 			// The engine is there now: the next run does not say "Loading…" again.
 			const seen = (await statuses()).length
-			await paste(page, samples[language].replace('0px', '1px').replace('Hello', 'Hi'))
+			await pasteInput(page, samples[language].replace('0px', '1px').replace('Hello', 'Hi'))
 			await expect(page.getByTestId('tool-status')).toHaveText(/^Minified/)
 			await expect(page.getByTestId('tool-output')).toHaveValue(/(1px|Hi)/)
 			expect((await statuses()).slice(seen).filter((status) => status.startsWith('Loading'))).toEqual([])
@@ -499,7 +419,7 @@ test.describe('on a phone', () => {
 	test('nothing scrolls sideways and axe passes with a result', async ({ page }) => {
 		await page.goto(PATH)
 		await page.getByRole('radio', { name: 'Minify', exact: true }).check({ force: true })
-		await paste(page, samples.javascript)
+		await pasteInput(page, samples.javascript)
 		await expect(page.getByTestId('size-report')).toBeVisible({ timeout: 30_000 })
 		const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 		expect(overflow).toBeLessThanOrEqual(0)

@@ -93,8 +93,12 @@ test.describe('with JavaScript', () => {
 			setter.call(textarea, 'abc '.repeat(size / 4))
 			textarea.dispatchEvent(new Event('input', { bubbles: true }))
 		}, 3_000_000)
-		await expect.poll(() => page.getByTestId('tool-output').evaluate((element) => (element as HTMLTextAreaElement).value.length), { timeout: 20_000 }).toBe(3_000_000)
+		// The box previews the first million characters; Copy and Download give all three.
+		await expect(page.getByTestId('tool-output-preview')).toContainText('The result has 3,000,000 characters; the box shows the first 1,000,000', { timeout: 20_000 })
 		expect(await page.getByTestId('tool-output').evaluate((element) => (element as HTMLTextAreaElement).value.slice(0, 8))).toBe('ABC ABC ')
+		const downloading = page.waitForEvent('download')
+		await page.getByTestId('tool-download').click()
+		expect((await readFile((await (await downloading).path())!, 'utf8')).length).toBe(3_000_000)
 		expect(workers.some((url) => /browser-worker/.test(url))).toBe(true)
 	})
 

@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { collectConsoleErrors, expectNoSeriousA11yViolations } from './utils.ts'
+import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs, pasteInput } from './utils.ts'
 
 const PATH = '/tools/url-encoder'
 /** Spaces, URL delimiters, the five characters only strict RFC 3986 escapes, an emoji, CJK. */
@@ -18,37 +18,6 @@ const IDN_HREF = 'https://user:pw@xn--bcher-kva.example:8080/a%20b/c?q=1&q=2&x=%
 
 function action(page: Page, name: 'Encode' | 'Decode' | 'Parse URL') {
 	return page.getByRole('radio', { name, exact: true })
-}
-
-/** Sets a big input the way a paste does, without typing it. */
-async function pasteInput(page: Page, text: string) {
-	await page.getByTestId('tool-input').evaluate((element, value) => {
-		const textarea = element as HTMLTextAreaElement
-		const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!
-		setter.call(textarea, value)
-		textarea.dispatchEvent(new Event('input', { bubbles: true }))
-	}, text)
-}
-
-/**
- * axe resolves each rule through setTimeout, and timers never fire in a page
- * whose JavaScript is off (the check then hangs or its promise is collected),
- * so the server-rendered page is checked as it is, scripts removed, in a
- * page with JavaScript on.
- */
-async function expectNoSeriousA11yViolationsWithoutJs(page: Page, browser: Browser) {
-	const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
-	expect(html).not.toMatch(/<script/i)
-	// Contexts made in a test inherit its options: JavaScript goes back on explicitly.
-	const context = await browser.newContext({ javaScriptEnabled: true })
-	try {
-		const checker = await context.newPage()
-		await checker.route(page.url(), (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }))
-		await checker.goto(page.url())
-		await expectNoSeriousA11yViolations(checker)
-	} finally {
-		await context.close()
-	}
 }
 
 test.describe('with JavaScript', () => {

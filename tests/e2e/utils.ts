@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
 
 /** Public pages that exist now (SPEC.md §2's table, as far as it is built). */
 export const publicPages = [
@@ -33,4 +33,35 @@ export function collectConsoleErrors(page: Page): Array<string> {
 	})
 	page.on('pageerror', (error) => errors.push(error.message))
 	return errors
+}
+
+/** Puts text in the tool's input as a paste would (one input event), fast even for megabytes. */
+export async function pasteInput(page: Page, text: string) {
+	await page.getByTestId('tool-input').evaluate((element, value) => {
+		const textarea = element as HTMLTextAreaElement
+		const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!
+		setter.call(textarea, value)
+		textarea.dispatchEvent(new Event('input', { bubbles: true }))
+	}, text)
+}
+
+/**
+ * axe resolves each rule through setTimeout, and timers never fire in a page
+ * whose JavaScript is off (the check then hangs or its promise is collected),
+ * so the server-rendered page is checked as it is, scripts removed, in a
+ * page with JavaScript on.
+ */
+export async function expectNoSeriousA11yViolationsWithoutJs(page: Page, browser: Browser) {
+	const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
+	expect(html).not.toMatch(/<script/i)
+	// Contexts made in a test inherit its options: JavaScript goes back on explicitly.
+	const context = await browser.newContext({ javaScriptEnabled: true })
+	try {
+		const checker = await context.newPage()
+		await checker.route(page.url(), (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }))
+		await checker.goto(page.url())
+		await expectNoSeriousA11yViolations(checker)
+	} finally {
+		await context.close()
+	}
 }

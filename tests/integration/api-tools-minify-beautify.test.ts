@@ -14,6 +14,7 @@ import { closeToolPool, settleRunRecords } from '#app/tools/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { context, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
+import { samples } from '#tests/fixtures/minify-samples.ts'
 
 beforeEach(resetDatabase)
 afterAll(closeToolPool)
@@ -28,77 +29,6 @@ async function post(json: unknown): Promise<{ status: number; body: Json }> {
 	return { status: response.status, body: JSON.parse(await response.text()) as Json }
 }
 
-const samples = {
-	javascript: `/*! greet.js v1.0.0 | MIT License */
-// Say hello to someone.
-function greet(name, greeting = 'Hello') {
-  const message = greeting + ', ' + name + '!'
-  return message
-}
-console.log(greet("Ada"))
-`,
-	jsx: `import { useState } from 'react'
-
-export function Counter({ start = 0 }) {
-  const [count, setCount] = useState(start)
-  return <button className="counter" onClick={() => setCount(count + 1)}>Clicked {count} times</button>
-}
-`,
-	typescript: `interface User {
-  id: number
-  name: string
-}
-
-export function findUser(users: Array<User>, id: number): User | undefined {
-  return users.find((user) => user.id === id)
-}
-`,
-	css: `/*! theme.css | MIT */
-.card {
-  margin: 0px 0px 10px 0px;
-  color: #FF0000;
-}
-
-@media (min-width: 768px) {
-  .card { padding: 20px; }
-}
-`,
-	html: `<!DOCTYPE html>
-<html lang="en">
-  <head>
-    <title>Demo</title>
-    <style>
-      body { margin: 0;   font-family: sans-serif; }
-    </style>
-  </head>
-  <body>
-    <!-- a comment -->
-    <p class="lead">Hello,   <b>world</b>!</p>
-    <script>
-      document.querySelector('.lead').title = "Greeting"
-    </script>
-  </body>
-</html>
-`,
-	json: `{ "name": "demo", "price": 1.50, "big": 12345678901234567890, "tags": ["a", "b"], "nested": { "empty": {} } }`,
-	xml: `<?xml version="1.0" encoding="UTF-8"?>
-<catalog>
-  <!-- books -->
-  <book id="b1">
-    <title>Dune</title>
-    <price currency="EUR">9.99</price>
-  </book>
-</catalog>
-`,
-	sql: `-- active users and their orders
-SELECT u.id, u.name, count(o.id) AS orders
-FROM users u
-LEFT JOIN orders o ON o.user_id = u.id
-WHERE u.active = true
-GROUP BY u.id, u.name
-ORDER BY orders DESC;
-`,
-}
 
 /** What each language's beautified and minified output must be (native engines, default options). */
 const expected: Record<keyof typeof samples, { language: string; beautify: string; minify: string }> = {
