@@ -242,14 +242,15 @@ describe('POST /api/tools/json-formatter', () => {
 		await post({ input: '['.repeat(5000) })
 		await post({ input: '{}', options: { indent: '3' } })
 		await settleRunRecords()
-		const runs = await prisma.toolRun.findMany({ orderBy: { id: 'asc' } })
+		// Counts are written without blocking the answers, so they land in any order: sort by size.
+		const runs = await prisma.toolRun.findMany({ orderBy: { inputBytes: 'asc' } })
 		expect(runs.map(({ tool, via, outcome, inputBytes }) => ({ tool, via, outcome, inputBytes }))).toEqual([
-			{ tool: 'json-formatter', via: 'api', outcome: 'ok', inputBytes: 18 },
-			{ tool: 'json-formatter', via: 'api', outcome: 'invalid', inputBytes: 10 },
-			{ tool: 'json-formatter', via: 'api', outcome: 'invalid', inputBytes: 5000 },
 			{ tool: 'json-formatter', via: 'api', outcome: 'invalid', inputBytes: 2 },
+			{ tool: 'json-formatter', via: 'api', outcome: 'invalid', inputBytes: 10 },
+			{ tool: 'json-formatter', via: 'api', outcome: 'ok', inputBytes: 18 },
+			{ tool: 'json-formatter', via: 'api', outcome: 'invalid', inputBytes: 5000 },
 		])
-		expect(runs[0]!.outputBytes).toBe('{\n  "secret": "value"\n}'.length)
+		expect(runs[2]!.outputBytes).toBe('{\n  "secret": "value"\n}'.length)
 		expect(JSON.stringify(runs, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toMatch(/secret/)
 	})
 })
