@@ -31,7 +31,8 @@ export function useObjectUrl(bytes: Uint8Array | null, type: string): string | n
 		}
 		const next = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }))
 		setUrl(next)
-		return () => URL.revokeObjectURL(next)
+		// Revoked a little later: an <img> still loading the old URL would otherwise fail (ERR_FILE_NOT_FOUND).
+		return () => void setTimeout(() => URL.revokeObjectURL(next), 10_000)
 	}, [bytes, type])
 	return url
 }
