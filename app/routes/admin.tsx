@@ -20,8 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers = privatePageHeaders
 
-// Blog posts, users and settings join this list as their pages are built (issue 5).
-const sections: Array<{ name: string; href: string; icon: IconName }> = [{ name: 'Dashboard', href: '/admin/dashboard', icon: 'chart' }]
+const sections: Array<{ name: string; href: string; icon: IconName }> = [
+	{ name: 'Dashboard', href: '/admin/dashboard', icon: 'chart' },
+	{ name: 'Blog Posts', href: '/admin/posts', icon: 'newspaper' },
+	{ name: 'Users', href: '/admin/users', icon: 'users' },
+	{ name: 'Settings', href: '/admin/settings', icon: 'cog' },
+]
 
 export default function AdminLayout() {
 	const [collapsed, setCollapsed] = useState(false)

@@ -7,17 +7,64 @@ import { describeDatabaseError, prisma } from './db.server.ts'
 
 const SETTINGS_ID = 1
 
+export const DEFAULT_THEMES = ['system', 'light', 'dark'] as const
+export type DefaultTheme = (typeof DEFAULT_THEMES)[number]
+
 export type SiteSettings = {
 	siteName: string
 	tagline: string
+	registrationOpen: boolean
+	googleSignIn: boolean
+	/** Largest file an upload may carry, in MB. */
+	uploadLimitMb: number
+	/** Hours a file that is not marked kept stays stored. */
+	fileRetentionHours: number
+	postsPerPage: number
+	/** Plain text shown site-wide; empty for none. */
+	announcement: string
+	defaultTheme: DefaultTheme
 }
 
-const select = { siteName: true, tagline: true } as const
+const select = {
+	siteName: true,
+	tagline: true,
+	registrationOpen: true,
+	googleSignIn: true,
+	uploadLimitMb: true,
+	fileRetentionHours: true,
+	postsPerPage: true,
+	announcement: true,
+	defaultTheme: true,
+} as const
+
+/** Limits of the admin-editable values (the settings form shows them). */
+export const SETTINGS_LIMITS = {
+	siteName: 100,
+	tagline: 300,
+	announcement: 500,
+	uploadLimitMb: { min: 1, max: 100 },
+	fileRetentionHours: { min: 1, max: 720 },
+	postsPerPage: { min: 1, max: 50 },
+} as const
+
+const wholeNumber = (label: string, { min, max }: { min: number; max: number }) =>
+	z.coerce
+		.number({ invalid_type_error: `${label} must be a number` })
+		.int(`${label} must be a whole number`)
+		.min(min, `${label} must be at least ${min}`)
+		.max(max, `${label} must be at most ${max}`)
 
 export const siteSettingsUpdateSchema = z
 	.object({
-		siteName: z.string().trim().min(1).max(100),
-		tagline: z.string().trim().max(300),
+		siteName: z.string().trim().min(1, 'Enter a site name').max(SETTINGS_LIMITS.siteName, `At most ${SETTINGS_LIMITS.siteName} characters`),
+		tagline: z.string().trim().max(SETTINGS_LIMITS.tagline, `At most ${SETTINGS_LIMITS.tagline} characters`),
+		registrationOpen: z.boolean(),
+		googleSignIn: z.boolean(),
+		uploadLimitMb: wholeNumber('Upload limit', SETTINGS_LIMITS.uploadLimitMb),
+		fileRetentionHours: wholeNumber('Retention', SETTINGS_LIMITS.fileRetentionHours),
+		postsPerPage: wholeNumber('Posts per page', SETTINGS_LIMITS.postsPerPage),
+		announcement: z.string().trim().max(SETTINGS_LIMITS.announcement, `At most ${SETTINGS_LIMITS.announcement} characters`),
+		defaultTheme: z.enum(DEFAULT_THEMES),
 	})
 	.partial()
 	.strict()
@@ -41,28 +88,47 @@ export async function getSiteSettings(): Promise<SiteSettings> {
 	return value
 }
 
+type SettingsRow = Omit<SiteSettings, 'defaultTheme'> & { defaultTheme: string }
+
+function fromRow(row: SettingsRow): SiteSettings {
+	const defaultTheme = (DEFAULT_THEMES as ReadonlyArray<string>).includes(row.defaultTheme) ? (row.defaultTheme as DefaultTheme) : 'system'
+	return { ...row, defaultTheme }
+}
+
 async function readSiteSettings(): Promise<SiteSettings> {
 	const row = await prisma.siteSetting.findUnique({ where: { id: SETTINGS_ID }, select })
-	if (row) return row
+	if (row) return fromRow(row)
 	// First read on a fresh database: insert the defaults (concurrent first
 	// readers all end up with the same single row).
 	try {
-		return await prisma.siteSetting.upsert({
-			where: { id: SETTINGS_ID },
-			create: { id: SETTINGS_ID },
-			update: {},
-			select,
-		})
+		return fromRow(
+			await prisma.siteSetting.upsert({
+				where: { id: SETTINGS_ID },
+				create: { id: SETTINGS_ID },
+				update: {},
+				select,
+			}),
+		)
 	} catch (error) {
 		// Another request inserted it between our read and insert.
 		if ((error as { code?: unknown }).code === 'P2002') {
-			return prisma.siteSetting.findUniqueOrThrow({ where: { id: SETTINGS_ID }, select })
+			return fromRow(await prisma.siteSetting.findUniqueOrThrow({ where: { id: SETTINGS_ID }, select }))
 		}
 		throw error
 	}
 }
 
-export const DEFAULT_SITE_SETTINGS: SiteSettings = { siteName: 'ToolNest', tagline: 'Free online converters and developer tools — fast and private' }
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+	siteName: 'ToolNest',
+	tagline: 'Free online converters and developer tools — fast and private',
+	registrationOpen: true,
+	googleSignIn: true,
+	uploadLimitMb: 25,
+	fileRetentionHours: 1,
+	postsPerPage: 10,
+	announcement: '',
+	defaultTheme: 'system',
+}
 let lastGood: SiteSettings | null = null
 
 /**
@@ -85,12 +151,14 @@ export async function getSiteSettingsForPage(): Promise<{ settings: SiteSettings
 export async function updateSiteSettings(changes: SiteSettingsUpdate): Promise<SiteSettings> {
 	const data = siteSettingsUpdateSchema.parse(changes)
 	cached = null
-	const saved = await prisma.siteSetting.upsert({
-		where: { id: SETTINGS_ID },
-		create: { id: SETTINGS_ID, ...data },
-		update: data,
-		select,
-	})
+	const saved = fromRow(
+		await prisma.siteSetting.upsert({
+			where: { id: SETTINGS_ID },
+			create: { id: SETTINGS_ID, ...data },
+			update: data,
+			select,
+		}),
+	)
 	cached = { value: saved, expires: Date.now() + CACHE_MS }
 	return saved
 }

@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { prisma } from '#app/utils/db.server.ts'
-import { getSiteSettings, updateSiteSettings } from '#app/utils/settings.server.ts'
+import { DEFAULT_SITE_SETTINGS, getSiteSettings, updateSiteSettings } from '#app/utils/settings.server.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 
-const DEFAULTS = {
-	siteName: 'ToolNest',
-	tagline: 'Free online converters and developer tools — fast and private',
-}
+const DEFAULTS = DEFAULT_SITE_SETTINGS
 
 describe('site settings', () => {
 	beforeEach(resetDatabase)
@@ -24,6 +21,7 @@ describe('site settings', () => {
 		expect(await updateSiteSettings({ siteName: '  My Tools ' })).toEqual({ ...DEFAULTS, siteName: 'My Tools' })
 		expect(await getSiteSettings()).toEqual({ ...DEFAULTS, siteName: 'My Tools' })
 		expect(await updateSiteSettings({ tagline: 'Fast; private — "quoted" \' ✓' })).toEqual({
+			...DEFAULTS,
 			siteName: 'My Tools',
 			tagline: 'Fast; private — "quoted" \' ✓',
 		})
@@ -32,7 +30,7 @@ describe('site settings', () => {
 	})
 
 	test('update on a fresh database creates the row', async () => {
-		expect(await updateSiteSettings({ tagline: 'New' })).toEqual({ siteName: 'ToolNest', tagline: 'New' })
+		expect(await updateSiteSettings({ tagline: 'New' })).toEqual({ ...DEFAULTS, tagline: 'New' })
 		expect(await prisma.siteSetting.count()).toBe(1)
 	})
 
