@@ -14,6 +14,7 @@ import {
 import { type ReactNode } from 'react'
 import { AuthSync } from './components/auth-sync.tsx'
 import { ErrorScreen, NotFound } from './components/error-screens.tsx'
+import { AnnouncementBanner } from './components/shell/announcement.tsx'
 import { Footer } from './components/shell/footer.tsx'
 import { LoadingIndicator } from './components/shell/loading-indicator.tsx'
 import { type ShellUser } from './components/shell/nav-links.tsx'
@@ -27,7 +28,7 @@ import { useNonce } from './utils/nonce.tsx'
 import { getSidebarState, getTheme } from './utils/preferences.server.ts'
 import { getAuthState, SESSION_UNVERIFIED_MESSAGE } from './utils/auth.server.ts'
 import { getSiteSettingsForPage } from './utils/settings.server.ts'
-import { themeScript, useTheme } from './utils/theme.ts'
+import { themeScriptFor, useTheme } from './utils/theme.ts'
 import { getToast } from './utils/toast.server.ts'
 
 export const links: LinksFunction = () => [
@@ -69,7 +70,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			siteName: settings.siteName,
 			tagline: settings.tagline,
 			origin: getEnv().SITE_URL,
-			theme: getTheme(request),
+			theme: getTheme(request, settings.defaultTheme),
+			defaultTheme: settings.defaultTheme,
+			announcement: settings.announcement,
+			registrationOpen: settings.registrationOpen,
 			sidebar: getSidebarState(request),
 			toast,
 			year: new Date().getFullYear(),
@@ -97,7 +101,16 @@ export function useRootData(): RootLoaderData | undefined {
 	return useRouteLoaderData<typeof loader>('root') ?? undefined
 }
 
-const fallbackShell = { siteName: 'ToolNest', tagline: '', theme: null, sidebar: 'open', user: null, sessionError: null } as const
+const fallbackShell = {
+	siteName: 'ToolNest',
+	tagline: '',
+	theme: null,
+	sidebar: 'open',
+	user: null,
+	sessionError: null,
+	announcement: '',
+	registrationOpen: true,
+} as const
 
 export function Layout({ children }: { children: ReactNode }) {
 	const root = useRootData()
@@ -108,7 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
-				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScriptFor(root?.defaultTheme ?? 'system') }} />
 				<Meta />
 				<Links />
 			</head>
@@ -131,9 +144,10 @@ function Shell({ children }: { children: ReactNode }) {
 				Skip to content
 			</a>
 			<LoadingIndicator />
-			<TopBar siteName={shell.siteName} user={shell.user} serverTheme={shell.theme} />
+			<TopBar siteName={shell.siteName} user={shell.user} serverTheme={shell.theme} registrationOpen={shell.registrationOpen} />
 			{root ? <AuthSync userId={root.sessionError ? undefined : (root.user?.id ?? null)} /> : null}
 			<div className="flex flex-1 flex-col pt-16">
+				<AnnouncementBanner text={shell.announcement} />
 				{shell.sessionError ? (
 					<p role="alert" className="border-b border-border bg-accent-soft px-4 py-2 text-center text-sm font-medium text-fg">
 						{shell.sessionError}

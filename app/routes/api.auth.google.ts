@@ -2,7 +2,7 @@ import { type ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, json, methodNotAllowed, readJsonObject } from '#app/utils/api.server.ts'
 import { AUTH_BODY_LIMIT, limitByIp, startApiSession } from '#app/utils/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { googleClientId, GOOGLE_NOT_CONFIGURED, resolveGoogleUser, verifyGoogleIdToken } from '#app/utils/google.server.ts'
+import { GOOGLE_NOT_CONFIGURED, isGoogleApiAvailable, resolveGoogleUser, verifyGoogleIdToken } from '#app/utils/google.server.ts'
 import { publicUser } from '#app/utils/user.server.ts'
 
 export const INVALID_LOGIN_PAYLOAD = 'Invalid login payload'
@@ -15,7 +15,8 @@ export const INVALID_LOGIN_PAYLOAD = 'Invalid login payload'
 export async function action({ request, context }: ActionFunctionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed(['POST'])
 	return handleApi(async () => {
-		if (!googleClientId()) {
+		// Not configured, or turned off in the admin settings: the same answer.
+		if (!(await isGoogleApiAvailable())) {
 			await request.body?.cancel().catch(() => {})
 			throw new AppError('SERVICE_UNAVAILABLE', GOOGLE_NOT_CONFIGURED)
 		}

@@ -1,13 +1,21 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, json, methodNotAllowed, readJsonObject, validationError } from '#app/utils/api.server.ts'
 import { AUTH_BODY_LIMIT, limitByIp, startApiSession } from '#app/utils/auth.server.ts'
+import { AppError } from '#app/utils/errors.ts'
 import { ApiRegisterSchema } from '#app/utils/password-policy.ts'
-import { createPasswordUser, publicUser } from '#app/utils/user.server.ts'
+import { createPasswordUser, isRegistrationOpen, publicUser, REGISTRATION_CLOSED_MESSAGE } from '#app/utils/user.server.ts'
 
-/** POST /api/auth/register {name, email, password} → 201 {token, user}; 409 when the email is taken. */
+/**
+ * POST /api/auth/register {name, email, password} → 201 {token, user}; 409
+ * when the email is taken; 403 'Registration is closed.' when an admin closed it.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed(['POST'])
 	return handleApi(async () => {
+		if (!(await isRegistrationOpen())) {
+			await request.body?.cancel().catch(() => {})
+			throw new AppError('AUTHORIZATION_ERROR', REGISTRATION_CLOSED_MESSAGE)
+		}
 		const body = await readJsonObject(request, AUTH_BODY_LIMIT)
 		await limitByIp('register', context.clientIp)
 		const parsed = ApiRegisterSchema.safeParse(body)

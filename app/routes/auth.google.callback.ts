@@ -3,7 +3,7 @@ import { authFailure, clearGoogleFlowCookies, getAuthenticator, googleRedirectCo
 import {
 	GOOGLE_FAILED,
 	GOOGLE_NOT_CONFIGURED,
-	isGoogleRedirectEnabled,
+	isGoogleRedirectAvailable,
 	type GoogleOutcome,
 } from '#app/utils/google.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
@@ -26,7 +26,7 @@ const WELCOME: Record<GoogleOutcome, string> = {
  * from the URL echoed.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-	if (!isGoogleRedirectEnabled()) return redirectWithToast('/login', { type: 'error', message: GOOGLE_NOT_CONFIGURED })
+	if (!(await isGoogleRedirectAvailable())) return redirectWithToast('/login', { type: 'error', message: GOOGLE_NOT_CONFIGURED })
 	const cookieHeader = request.headers.get('Cookie')
 	const redirectTo = safeRedirect((await googleRedirectCookie().parse(cookieHeader).catch(() => null)) as string | null, '/')
 	const clearFlow = new Headers()

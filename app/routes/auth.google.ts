@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { getAuthenticator, googleRedirectCookie, readAuthForm, withoutBody } from '#app/utils/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { GOOGLE_NOT_CONFIGURED, isGoogleRedirectEnabled } from '#app/utils/google.server.ts'
+import { GOOGLE_NOT_CONFIGURED, isGoogleRedirectAvailable } from '#app/utils/google.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
@@ -11,7 +11,8 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
  * consent page, which comes back to /auth/google/callback.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-	if (!isGoogleRedirectEnabled()) {
+	// Not configured, or turned off in the admin settings.
+	if (!(await isGoogleRedirectAvailable())) {
 		await request.body?.cancel().catch(() => {})
 		return redirectWithToast('/login', { type: 'error', message: GOOGLE_NOT_CONFIGURED })
 	}

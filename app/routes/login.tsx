@@ -15,12 +15,12 @@ import {
 	withoutBody,
 } from '#app/utils/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { isGoogleRedirectEnabled } from '#app/utils/google.server.ts'
+import { isGoogleRedirectAvailable } from '#app/utils/google.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { LoginSchema } from '#app/utils/user-validation.ts'
-import { INVALID_CREDENTIALS_MESSAGE } from '#app/utils/user.server.ts'
+import { INVALID_CREDENTIALS_MESSAGE, isRegistrationOpen } from '#app/utils/user.server.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -36,7 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		currentUser: user ? { name: user.name, role: user.role } : null,
 		// A signed-in non-admin sent here from the admin area (SPEC.md §2).
 		needsAdmin: Boolean(user && user.role !== 'admin' && redirectTo?.startsWith('/admin')),
-		google: isGoogleRedirectEnabled(),
+		google: await isGoogleRedirectAvailable(),
+		registrationOpen: await isRegistrationOpen(),
 	}
 }
 
@@ -67,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-	const { redirectTo, currentUser, needsAdmin, google } = useLoaderData<typeof loader>()
+	const { redirectTo, currentUser, needsAdmin, google, registrationOpen } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const pending = useIsPending({ formAction: '/login' })
 	const [form, fields] = useForm({
@@ -92,12 +93,16 @@ export default function Login() {
 			}
 			google={google ? { label: 'Continue with Google', redirectTo } : null}
 			footer={
-				<>
-					New here?{' '}
-					<Link to={registerHref} className="link">
-						Create an account
-					</Link>
-				</>
+				registrationOpen ? (
+					<>
+						New here?{' '}
+						<Link to={registerHref} className="link">
+							Create an account
+						</Link>
+					</>
+				) : (
+					'New accounts cannot be made at the moment.'
+				)
 			}
 		>
 			<Form method="post" className="space-y-5" {...getFormProps(form)}>

@@ -6,13 +6,13 @@ import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from '#ap
 import { AuthPage, authFormValidation } from '#app/components/auth-page.tsx'
 import { errorHeaders, formError, getOptionalUser, limitByIp, readAuthForm, startWebSession } from '#app/utils/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { isGoogleRedirectEnabled } from '#app/utils/google.server.ts'
+import { isGoogleRedirectAvailable } from '#app/utils/google.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { RegisterSchema } from '#app/utils/password-policy.ts'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#app/utils/user-validation.ts'
-import { createPasswordUser } from '#app/utils/user.server.ts'
+import { createPasswordUser, isRegistrationOpen, REGISTRATION_CLOSED_MESSAGE } from '#app/utils/user.server.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -22,14 +22,22 @@ export const headers = privatePageHeaders
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await getOptionalUser(request)
+	const open = await isRegistrationOpen()
 	return {
 		redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '') || null,
 		currentUser: user ? { name: user.name } : null,
-		google: isGoogleRedirectEnabled(),
+		/** Null while registration is open; else the message shown instead of the form. */
+		closedMessage: open ? null : REGISTRATION_CLOSED_MESSAGE,
+		// Google's button would make accounts too: not offered while registration is closed.
+		google: open && (await isGoogleRedirectAvailable()),
 	}
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+	if (!(await isRegistrationOpen())) {
+		await request.body?.cancel().catch(() => {})
+		return data({ result: formError(REGISTRATION_CLOSED_MESSAGE) }, { status: 403 })
+	}
 	const formData = await readAuthForm(request)
 	if (formData instanceof AppError) return data({ result: formError(formData.message) }, { status: formData.status })
 	const submission = parseWithZod(formData, { schema: RegisterSchema })
@@ -58,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Register() {
-	const { redirectTo, currentUser, google } = useLoaderData<typeof loader>()
+	const { redirectTo, currentUser, google, closedMessage } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const pending = useIsPending({ formAction: '/register' })
 	const [form, fields] = useForm({
@@ -68,6 +76,29 @@ export default function Register() {
 		...authFormValidation,
 	})
 	const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login'
+	if (closedMessage) {
+		return (
+			<AuthPage
+				title="Create an account"
+				note={
+					<p className="mt-3 rounded-md bg-surface-2 px-3 py-2 text-sm text-fg" role="status" data-testid="registration-closed">
+						{closedMessage} New accounts cannot be made at the moment; every tool still works without one.
+					</p>
+				}
+				google={null}
+				footer={
+					<>
+						Already have an account?{' '}
+						<Link to={loginHref} className="link">
+							Log in
+						</Link>
+					</>
+				}
+			>
+				{null}
+			</AuthPage>
+		)
+	}
 	return (
 		<AuthPage
 			title="Create an account"

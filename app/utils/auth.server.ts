@@ -32,7 +32,7 @@ import {
 	type SessionLookup,
 } from './session.server.ts'
 import { LoginSchema, normalizeEmail } from './user-validation.ts'
-import { INVALID_CREDENTIALS_MESSAGE, verifyLogin, type AccountUser } from './user.server.ts'
+import { assertNotDisabled, INVALID_CREDENTIALS_MESSAGE, verifyLogin, type AccountUser } from './user.server.ts'
 
 export const SESSION_UNVERIFIED_MESSAGE = 'Unable to verify session. Please try again later.'
 
@@ -163,7 +163,7 @@ export async function limitByIp(action: string, clientIp: string): Promise<void>
  * victim can be slowed down but never locked out for good). The attempt is
  * counted before the password is checked, so parallel guesses cannot all
  * slip in under the limit. Returns the user, or throws 401 with one message
- * for unknown email and wrong password.
+ * for unknown email and wrong password, and 403 for a disabled account.
  */
 export async function checkCredentials({ email, password, clientIp }: { email: string; password: string; clientIp: string }): Promise<AccountUser> {
 	await limitByIp('login', clientIp)
@@ -178,6 +178,8 @@ export async function checkCredentials({ email, password, clientIp }: { email: s
 		throw new AppError('AUTHENTICATION_ERROR', INVALID_CREDENTIALS_MESSAGE)
 	}
 	await reset(accountKey)
+	// Only someone who knows the password learns that the account is disabled.
+	await assertNotDisabled(user.id)
 	return user
 }
 

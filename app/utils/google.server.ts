@@ -17,8 +17,9 @@ import { isUniqueViolation, prisma } from './db.server.ts'
 import { getEnv } from './env.server.ts'
 import { AppError } from './errors.ts'
 import { sessionUserSelect } from './session.server.ts'
+import { getSiteSettingsForPage } from './settings.server.ts'
 import { NAME_MAX, normalizeEmail } from './user-validation.ts'
-import { type AccountUser } from './user.server.ts'
+import { ACCOUNT_DISABLED_MESSAGE, assertRegistrationOpen, type AccountUser } from './user.server.ts'
 
 export const GOOGLE_PROVIDER = 'google'
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs'
@@ -40,6 +41,21 @@ export function googleClientId(): string | null {
 export function isGoogleRedirectEnabled(): boolean {
 	const env = getEnv()
 	return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
+}
+
+/** The admin setting "Google sign-in" (on by default); off hides every Google button and refuses sign-in. */
+export async function isGoogleSignInAllowed(): Promise<boolean> {
+	return (await getSiteSettingsForPage()).settings.googleSignIn
+}
+
+/** The redirect flow can be offered: configured and allowed by the admin setting. */
+export async function isGoogleRedirectAvailable(): Promise<boolean> {
+	return isGoogleRedirectEnabled() && (await isGoogleSignInAllowed())
+}
+
+/** The ID-token API can be used: a client id configured and allowed by the admin setting. */
+export async function isGoogleApiAvailable(): Promise<boolean> {
+	return Boolean(googleClientId()) && (await isGoogleSignInAllowed())
 }
 
 export function googleCallbackUrl(): string {
@@ -157,26 +173,37 @@ export type GoogleOutcome =
 /**
  * The account for a Google identity: by (provider, sub) first; else by
  * verified email (linking); else a new account. Refuses unverified emails,
- * and an email whose account is already linked to another Google identity.
+ * an email whose account is already linked to another Google identity, a
+ * disabled account (403) and a new account while registration is closed (403).
  */
 export async function resolveGoogleUser(identity: GoogleIdentity, attempt = 0): Promise<{ user: AccountUser; outcome: GoogleOutcome }> {
 	const connection = await prisma.connection.findUnique({
 		where: { provider_providerId: { provider: GOOGLE_PROVIDER, providerId: identity.sub } },
-		select: { id: true, email: true, user: { select: sessionUserSelect } },
+		select: { id: true, email: true, user: { select: { ...sessionUserSelect, disabledAt: true } } },
 	})
 	if (connection) {
+		const { disabledAt, ...user } = connection.user
+		if (disabledAt) throw new AppError('AUTHORIZATION_ERROR', ACCOUNT_DISABLED_MESSAGE)
 		if (connection.email !== identity.email) {
 			await prisma.connection.update({ where: { id: connection.id }, data: { email: identity.email } })
 		}
-		return { user: connection.user, outcome: 'signed-in' }
+		return { user, outcome: 'signed-in' }
 	}
 	if (!identity.emailVerified) {
 		throw new AppError('AUTHENTICATION_ERROR', 'Google has not verified this email address, so it cannot be used to sign in.')
 	}
 	const existing = await prisma.user.findUnique({
 		where: { email: identity.email },
-		select: { ...sessionUserSelect, connections: { where: { provider: GOOGLE_PROVIDER }, select: { id: true, providerId: true } } },
+		select: {
+			...sessionUserSelect,
+			disabledAt: true,
+			connections: { where: { provider: GOOGLE_PROVIDER }, select: { id: true, providerId: true } },
+		},
 	})
+	// A disabled account is neither signed in to nor linked.
+	if (existing?.disabledAt) throw new AppError('AUTHORIZATION_ERROR', ACCOUNT_DISABLED_MESSAGE)
+	// A new account is a registration: refused while registration is closed.
+	if (!existing) await assertRegistrationOpen()
 	try {
 		if (existing) {
 			if (existing.connections.length > 0) {

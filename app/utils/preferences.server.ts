@@ -29,9 +29,16 @@ export function parseSidebar(value: unknown): SidebarState | null {
 	return value === 'open' || value === 'closed' ? value : null
 }
 
-/** The stored theme, else the browser's client hint, else null (the inline script decides). */
-export function getTheme(request: Request): Theme | null {
-	return parseTheme(readCookie(request, 'theme')) ?? parseTheme(request.headers.get('Sec-CH-Prefers-Color-Scheme'))
+/**
+ * The stored theme, else the site's default theme when it is light or dark,
+ * else (default "system") the browser's client hint, else null (the inline
+ * script decides).
+ */
+export function getTheme(request: Request, defaultTheme: 'system' | 'light' | 'dark' = 'system'): Theme | null {
+	const stored = parseTheme(readCookie(request, 'theme'))
+	if (stored) return stored
+	if (defaultTheme !== 'system') return defaultTheme
+	return parseTheme(request.headers.get('Sec-CH-Prefers-Color-Scheme'))
 }
 
 export function getSidebarState(request: Request): SidebarState {

@@ -103,6 +103,8 @@ export async function createSession({
 	await prisma.session.create({
 		data: { id: sessionIdFor(token), userId, kind, userAgent: describeClient(userAgent), expiresAt },
 	})
+	// Signing in is activity: the admin's user list shows it at once.
+	await prisma.user.updateMany({ where: { id: userId }, data: { lastActiveAt: new Date() } })
 	return { token, expiresAt }
 }
 
@@ -126,7 +128,8 @@ export type SessionLookup = {
  * The live session of `kind` for a token, or null when it is unknown,
  * expired (the row is deleted on the way) or of the other kind (a browser's
  * token is no API token, and the reverse). Use extends it by another 30
- * days, recorded at most every few minutes. Database errors propagate: the
+ * days, recorded at most every few minutes (as is the user's last activity).
+ * A disabled user's session is refused. Database errors propagate: the
  * caller decides what "cannot verify" means for its response.
  */
 export async function findSession(token: string, kind: SessionKind): Promise<SessionLookup | null> {
@@ -134,13 +137,27 @@ export async function findSession(token: string, kind: SessionKind): Promise<Ses
 	const id = sessionIdFor(token)
 	const row = await prisma.session.findUnique({
 		where: { id },
-		select: { id: true, kind: true, expiresAt: true, lastUsedAt: true, user: { select: sessionUserSelect } },
+		select: {
+			id: true,
+			kind: true,
+			expiresAt: true,
+			lastUsedAt: true,
+			user: { select: { ...sessionUserSelect, disabledAt: true, lastActiveAt: true } },
+		},
 	})
 	if (!row || row.kind !== kind) return null
 	const now = Date.now()
-	if (row.expiresAt.getTime() <= now) {
+	// A disabled account has no sessions (disabling deletes them); one that
+	// slipped through (created while the account was being disabled) is
+	// refused and removed here all the same.
+	if (row.expiresAt.getTime() <= now || row.user.disabledAt) {
 		await prisma.session.deleteMany({ where: { id } })
 		return null
+	}
+	const { disabledAt: _disabled, lastActiveAt, ...user } = row.user
+	if (!lastActiveAt || now - lastActiveAt.getTime() >= TOUCH_INTERVAL_MS) {
+		// At most once per interval per user, like the session's own touch below.
+		await prisma.user.updateMany({ where: { id: user.id }, data: { lastActiveAt: new Date(now) } })
 	}
 	let renewed = false
 	if (now - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
@@ -152,7 +169,7 @@ export async function findSession(token: string, kind: SessionKind): Promise<Ses
 		if (count === 0) return null
 		renewed = true
 	}
-	return { sessionId: row.id, user: row.user, renewed }
+	return { sessionId: row.id, user, renewed }
 }
 
 export async function deleteSession(token: string): Promise<void> {

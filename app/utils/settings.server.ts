@@ -2,28 +2,20 @@
  * Site settings: one row (id 1) of the SiteSetting table, created with the
  * schema's defaults the first time it is read.
  */
-import { z } from 'zod'
 import { describeDatabaseError, prisma } from './db.server.ts'
+import { DEFAULT_THEMES, siteSettingsUpdateSchema, type DefaultTheme, type SiteSettings, type SiteSettingsUpdate } from './site-settings.ts'
 
 const SETTINGS_ID = 1
 
-export const DEFAULT_THEMES = ['system', 'light', 'dark'] as const
-export type DefaultTheme = (typeof DEFAULT_THEMES)[number]
-
-export type SiteSettings = {
-	siteName: string
-	tagline: string
-	registrationOpen: boolean
-	googleSignIn: boolean
-	/** Largest file an upload may carry, in MB. */
-	uploadLimitMb: number
-	/** Hours a file that is not marked kept stays stored. */
-	fileRetentionHours: number
-	postsPerPage: number
-	/** Plain text shown site-wide; empty for none. */
-	announcement: string
-	defaultTheme: DefaultTheme
-}
+export {
+	DEFAULT_THEMES,
+	SETTINGS_LIMITS,
+	siteSettingsFieldsSchema,
+	siteSettingsUpdateSchema,
+	type DefaultTheme,
+	type SiteSettings,
+	type SiteSettingsUpdate,
+} from './site-settings.ts'
 
 const select = {
 	siteName: true,
@@ -37,40 +29,6 @@ const select = {
 	defaultTheme: true,
 } as const
 
-/** Limits of the admin-editable values (the settings form shows them). */
-export const SETTINGS_LIMITS = {
-	siteName: 100,
-	tagline: 300,
-	announcement: 500,
-	uploadLimitMb: { min: 1, max: 100 },
-	fileRetentionHours: { min: 1, max: 720 },
-	postsPerPage: { min: 1, max: 50 },
-} as const
-
-const wholeNumber = (label: string, { min, max }: { min: number; max: number }) =>
-	z.coerce
-		.number({ invalid_type_error: `${label} must be a number` })
-		.int(`${label} must be a whole number`)
-		.min(min, `${label} must be at least ${min}`)
-		.max(max, `${label} must be at most ${max}`)
-
-export const siteSettingsUpdateSchema = z
-	.object({
-		siteName: z.string().trim().min(1, 'Enter a site name').max(SETTINGS_LIMITS.siteName, `At most ${SETTINGS_LIMITS.siteName} characters`),
-		tagline: z.string().trim().max(SETTINGS_LIMITS.tagline, `At most ${SETTINGS_LIMITS.tagline} characters`),
-		registrationOpen: z.boolean(),
-		googleSignIn: z.boolean(),
-		uploadLimitMb: wholeNumber('Upload limit', SETTINGS_LIMITS.uploadLimitMb),
-		fileRetentionHours: wholeNumber('Retention', SETTINGS_LIMITS.fileRetentionHours),
-		postsPerPage: wholeNumber('Posts per page', SETTINGS_LIMITS.postsPerPage),
-		announcement: z.string().trim().max(SETTINGS_LIMITS.announcement, `At most ${SETTINGS_LIMITS.announcement} characters`),
-		defaultTheme: z.enum(DEFAULT_THEMES),
-	})
-	.partial()
-	.strict()
-
-export type SiteSettingsUpdate = z.input<typeof siteSettingsUpdateSchema>
-
 /**
  * Every page's root loader reads the settings, so they are kept in memory
  * for a second: at hundreds of requests a second that saves nearly all the
@@ -83,6 +41,13 @@ let cached: { value: SiteSettings; expires: number } | null = null
 
 export async function getSiteSettings(): Promise<SiteSettings> {
 	if (cached && cached.expires > Date.now()) return cached.value
+	const value = await readSiteSettings()
+	cached = { value, expires: Date.now() + CACHE_MS }
+	return value
+}
+
+/** The settings as stored now (bypassing the cache, which it refreshes): for read-modify-write. */
+export async function getFreshSiteSettings(): Promise<SiteSettings> {
 	const value = await readSiteSettings()
 	cached = { value, expires: Date.now() + CACHE_MS }
 	return value

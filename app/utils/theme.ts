@@ -39,9 +39,22 @@ export function useTheme(serverTheme: Theme | null): Theme {
 	)
 }
 
+/** The site's default theme (admin setting): "system" follows the device. */
+export type DefaultTheme = 'system' | 'light' | 'dark'
+
 /**
  * Runs in <head> before the body is parsed: the stored theme (localStorage,
- * else the cookie a no-JavaScript toggle wrote), else the system preference.
- * Kept as a string so it can be inlined with the CSP nonce.
+ * else the cookie a no-JavaScript toggle wrote), else the site's default
+ * theme, which is the system preference when it is "system". The default is
+ * never stored, so a later change of the setting reaches visitors who never
+ * chose. Kept as a string so it can be inlined with the CSP nonce.
  */
-export const themeScript = `(function(){try{var d=document.documentElement,s=null;try{s=localStorage.getItem('theme')}catch(e){}var m=document.cookie.match(/(?:^|; )theme=(dark|light)/),c=m?m[1]:null;if(s!=='dark'&&s!=='light'){s=c;if(s)try{localStorage.setItem('theme',s)}catch(e){}}var t=s||(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light');d.classList.toggle('dark',t==='dark');d.style.colorScheme=t;if(s&&s!==c)document.cookie='theme='+s+'; Path=/; Max-Age=31536000; SameSite=Lax'}catch(e){}})()`
+export function themeScriptFor(defaultTheme: DefaultTheme): string {
+	// Only the three known values reach the script (never text from elsewhere).
+	const fallback =
+		defaultTheme === 'dark' ? `'dark'` : defaultTheme === 'light' ? `'light'` : `(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')`
+	return `(function(){try{var d=document.documentElement,s=null;try{s=localStorage.getItem('theme')}catch(e){}var m=document.cookie.match(/(?:^|; )theme=(dark|light)/),c=m?m[1]:null;if(s!=='dark'&&s!=='light'){s=c;if(s)try{localStorage.setItem('theme',s)}catch(e){}}var t=s||${fallback};d.classList.toggle('dark',t==='dark');d.style.colorScheme=t;if(s&&s!==c)document.cookie='theme='+s+'; Path=/; Max-Age=31536000; SameSite=Lax'}catch(e){}})()`
+}
+
+/** The script for the "system" default (today's behaviour). */
+export const themeScript = themeScriptFor('system')

@@ -7,6 +7,7 @@ import { isUniqueViolation, prisma } from './db.server.ts'
 import { AppError } from './errors.ts'
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './password.server.ts'
 import { deleteUserSessions, sessionUserSelect } from './session.server.ts'
+import { getSiteSettingsForPage } from './settings.server.ts'
 import { NewPasswordSchema } from './password-policy.ts'
 import { EmailSchema, normalizeEmail } from './user-validation.ts'
 
@@ -23,6 +24,25 @@ export type AccountUser = {
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email address already exists. Log in instead?'
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password'
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled.'
+
+export const REGISTRATION_CLOSED_MESSAGE = 'Registration is closed.'
+
+/** Whether new accounts may be made (the admin setting; the last known one during a database outage). */
+export async function isRegistrationOpen(): Promise<boolean> {
+	return (await getSiteSettingsForPage()).settings.registrationOpen
+}
+
+/** Throws 403 'Registration is closed.' when an admin closed registration. */
+export async function assertRegistrationOpen(): Promise<void> {
+	if (!(await isRegistrationOpen())) throw new AppError('AUTHORIZATION_ERROR', REGISTRATION_CLOSED_MESSAGE)
+}
+
+/** Throws 403 'This account has been disabled.' when an admin disabled the account. */
+export async function assertNotDisabled(userId: string): Promise<void> {
+	const row = await prisma.user.findUnique({ where: { id: userId }, select: { disabledAt: true } })
+	if (row?.disabledAt) throw new AppError('AUTHORIZATION_ERROR', ACCOUNT_DISABLED_MESSAGE)
+}
 
 export async function findUserByEmail(email: string): Promise<AccountUser | null> {
 	return prisma.user.findUnique({ where: { email: normalizeEmail(email) }, select: sessionUserSelect })

@@ -53,7 +53,19 @@ describe('applyMigrations', () => {
 			db.url,
 			`SELECT column_name FROM information_schema.columns WHERE table_name = 'SiteSetting' ORDER BY column_name`,
 		)
-		expect(columns.map((c) => c.column_name)).toEqual(['id', 'siteName', 'tagline', 'updatedAt'])
+		expect(columns.map((c) => c.column_name)).toEqual([
+			'announcement',
+			'defaultTheme',
+			'fileRetentionHours',
+			'googleSignIn',
+			'id',
+			'postsPerPage',
+			'registrationOpen',
+			'siteName',
+			'tagline',
+			'updatedAt',
+			'uploadLimitMb',
+		])
 	})
 
 	test("the run's database is already migrated", async () => {
@@ -145,12 +157,12 @@ describe('diffToSql', () => {
 		const schema = await fs.readFile(schemaPath, 'utf8')
 		await fs.writeFile(
 			schemaPath,
-			schema.replace(/(\n\s*updatedAt\s+DateTime\s+@updatedAt)/, '\n  registrationOpen Boolean @default(true)$1'),
+			schema.replace(/(\n\s*updatedAt\s+DateTime\s+@updatedAt)/, '\n  maintenanceMode Boolean @default(false)$1'),
 		)
 		const dir = await makeTempDataDir()
 		try {
 			const sql = await diffToSql({ root, shadowDataDir: path.join(dir, 'pgdata') })
-			expect(sql).toContain('ALTER TABLE "SiteSetting" ADD COLUMN     "registrationOpen" BOOLEAN NOT NULL DEFAULT true;')
+			expect(sql).toContain('ALTER TABLE "SiteSetting" ADD COLUMN     "maintenanceMode" BOOLEAN NOT NULL DEFAULT false;')
 		} finally {
 			await fs.rm(dir, { recursive: true, force: true })
 		}

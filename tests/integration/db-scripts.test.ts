@@ -37,13 +37,13 @@ test('db:migration writes a Prisma-format migration from a schema change, and db
 	expect((await npmRun('db:migration', 'nothing_yet')).stdout).toContain('No schema changes')
 
 	const schema = await fs.readFile(schemaPath, 'utf8')
-	await fs.writeFile(schemaPath, schema.replace(/(\n\s*updatedAt\s+DateTime\s+@updatedAt)/, '\n  announcement String?$1'))
-	await npmRun('db:migration', 'Add announcement')
+	await fs.writeFile(schemaPath, schema.replace(/(\n\s*updatedAt\s+DateTime\s+@updatedAt)/, '\n  footerNote String?$1'))
+	await npmRun('db:migration', 'Add footer note')
 	const migrations = await fs.readdir(path.join(root, 'prisma', 'migrations'))
-	const added = migrations.find((name) => /^\d{14}_add_announcement$/.test(name))
+	const added = migrations.find((name) => /^\d{14}_add_footer_note$/.test(name))
 	expect(added, migrations.join(', ')).toBeTruthy()
 	const sql = await fs.readFile(path.join(root, 'prisma', 'migrations', added ?? '', 'migration.sql'), 'utf8')
-	expect(sql).toContain('ALTER TABLE "SiteSetting" ADD COLUMN     "announcement" TEXT;')
+	expect(sql).toContain('ALTER TABLE "SiteSetting" ADD COLUMN     "footerNote" TEXT;')
 
 	const first = await npmRun('db:migrate')
 	expect(first.stdout).toContain(added)

@@ -12,7 +12,7 @@ import { AccountNavItems, primaryLinks, type ShellUser } from './nav-links.tsx'
  * focus moves in, Tab stays inside, Escape or the backdrop closes it and
  * focus returns to the button.
  */
-export function MobileMenu({ user }: { user: ShellUser }) {
+export function MobileMenu({ user, registrationOpen = true }: { user: ShellUser; registrationOpen?: boolean }) {
 	const [open, setOpen] = useState(false)
 	const hydrated = useHydrated()
 	const panelRef = useRef<HTMLDivElement>(null)
@@ -128,7 +128,7 @@ export function MobileMenu({ user }: { user: ShellUser }) {
 									</NavLink>
 								</li>
 							))}
-							<AccountNavItems user={user} linkClass="menu-link" />
+							<AccountNavItems user={user} linkClass="menu-link" registrationOpen={registrationOpen} />
 						</ul>
 						{toolNavItems.length > 0 ? (
 							<>

@@ -13,15 +13,15 @@ export const primaryLinks: ReadonlyArray<{ name: string; href: string; icon: Ico
 	{ name: 'About', href: '/about', icon: 'info' },
 ]
 
-/** Register and Login when logged out; Profile and Admin (admins) when logged in. Logout is a form. */
-export function accountLinks(user: ShellUser, currentPath = '/'): Array<{ name: string; href: string }> {
+/**
+ * Register (unless registration is closed) and Login when logged out;
+ * Profile and Admin (admins) when logged in. Logout is a form.
+ */
+export function accountLinks(user: ShellUser, currentPath = '/', registrationOpen = true): Array<{ name: string; href: string }> {
 	if (!user) {
 		// Come back here afterwards: people expect to land where they were.
 		const back = ['/', '/login', '/register'].includes(currentPath.split('?')[0] ?? '/') ? '' : `?${new URLSearchParams({ redirectTo: currentPath })}`
-		return [
-			{ name: 'Register', href: `/register${back}` },
-			{ name: 'Login', href: `/login${back}` },
-		]
+		return [...(registrationOpen ? [{ name: 'Register', href: `/register${back}` }] : []), { name: 'Login', href: `/login${back}` }]
 	}
 	const links = [{ name: 'Profile', href: '/profile' }]
 	if (user.role === 'admin') links.push({ name: 'Admin', href: '/admin' })
@@ -32,11 +32,11 @@ export function accountLinks(user: ShellUser, currentPath = '/'): Array<{ name: 
  * The account part of a menu as list items: the links, and Logout as a POST
  * form (a link would let any page log the user out with an <img>).
  */
-export function AccountNavItems({ user, linkClass }: { user: ShellUser; linkClass: string }) {
+export function AccountNavItems({ user, linkClass, registrationOpen = true }: { user: ShellUser; linkClass: string; registrationOpen?: boolean }) {
 	const location = useLocation()
 	return (
 		<>
-			{accountLinks(user, `${location.pathname}${location.search}`).map((link) => (
+			{accountLinks(user, `${location.pathname}${location.search}`, registrationOpen).map((link) => (
 				<li key={link.href}>
 					<NavLink to={link.href} className={({ isActive }) => cn(linkClass, isActive && 'nav-link-active')}>
 						{link.name}

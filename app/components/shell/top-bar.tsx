@@ -5,7 +5,18 @@ import { MobileMenu } from './mobile-menu.tsx'
 import { AccountNavItems, primaryLinks, type ShellUser } from './nav-links.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 
-export function TopBar({ siteName, user, serverTheme }: { siteName: string; user: ShellUser; serverTheme: Theme | null }) {
+export function TopBar({
+	siteName,
+	user,
+	serverTheme,
+	registrationOpen = true,
+}: {
+	siteName: string
+	user: ShellUser
+	serverTheme: Theme | null
+	/** False hides Register (an admin closed registration). */
+	registrationOpen?: boolean
+}) {
 	return (
 		<header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-border bg-surface">
 			<div className="mx-auto flex h-full max-w-[96rem] items-center gap-4 px-4">
@@ -33,11 +44,11 @@ export function TopBar({ siteName, user, serverTheme }: { siteName: string; user
 				<div className="ml-auto flex items-center gap-1">
 					<nav aria-label="Account" className="hidden lg:block">
 						<ul className="flex items-center gap-1">
-							<AccountNavItems user={user} linkClass="nav-link" />
+							<AccountNavItems user={user} linkClass="nav-link" registrationOpen={registrationOpen} />
 						</ul>
 					</nav>
 					<ThemeToggle serverTheme={serverTheme} />
-					<MobileMenu user={user} />
+					<MobileMenu user={user} registrationOpen={registrationOpen} />
 				</div>
 			</div>
 		</header>
