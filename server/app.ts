@@ -9,7 +9,7 @@ import path from 'node:path'
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
-import { createPageCache, withNonce } from './page-cache.ts'
+import { anonymousPreferences, createPageCache, etagFor, isPublicResponse, isRevalidatable, matchesIfNoneMatch, withNonce } from './page-cache.ts'
 import { precompressedAssets } from './precompressed.ts'
 import { redirectToHttps, rejectBadUrls, rejectCrossSiteWrites, requestLogger, sendError } from './request-guards.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -82,12 +82,12 @@ export function createApp(options: AppOptions) {
 		inFlight++
 		try {
 			const nonce = String(res.locals.cspNonce ?? '')
+			// Only an anonymous GET or HEAD may get (or revalidate) a page every reader shares.
+			const anonymous = anonymousPreferences(req) !== null
 			const key = pageCache.keyFor(req)
 			const slot = key ? await pageCache.lookup(key) : null
 			if (slot && 'page' in slot) {
-				res.status(slot.page.status)
-				for (const [name, value] of slot.page.headers) res.append(name, value)
-				res.send(withNonce(slot.page, nonce))
+				sendPage(req, res, slot.page.status, slot.page.headers, withNonce(slot.page, nonce), slot.page.etag)
 				return
 			}
 			let response: Response
@@ -97,16 +97,22 @@ export function createApp(options: AppOptions) {
 				slot?.store(null)
 				throw error
 			}
-			if (slot && pageCache.isCacheable(response)) {
+			// A personal request never gets an answer shared caches may keep.
+			if (!anonymous && isPublicResponse(response)) response.headers.set('Cache-Control', 'private, no-cache')
+			const revalidatable = anonymous && isRevalidatable(response)
+			const cacheable = slot !== null && pageCache.isCacheable(response)
+			if (cacheable || revalidatable) {
 				const body = await response.text().catch((error: unknown) => {
-					slot.store(null)
+					slot?.store(null)
 					throw error
 				})
-				const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length')
-				slot.store({ status: response.status, headers, body, nonce })
-				res.status(response.status)
-				for (const [name, value] of headers) res.append(name, value)
-				res.send(body)
+				const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'etag')
+				const etag = revalidatable ? etagFor(body, nonce) : undefined
+				if (slot) {
+					if (cacheable) slot.store({ status: response.status, headers, body, nonce, etag })
+					else slot.store(null)
+				}
+				sendPage(req, res, response.status, headers, body, etag)
 				return
 			}
 			slot?.store(null)
@@ -186,6 +192,32 @@ function requestBody(req: express.Request, res: express.Response): ReadableStrea
 		},
 	}, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength })
 }
+
+/**
+ * A buffered page: 304 with no body when the request's If-None-Match names
+ * its ETag (and no Content-Security-Policy: the browser keeps the page it
+ * has with that page's own policy), otherwise the page with its ETag.
+ */
+function sendPage(req: express.Request, res: express.Response, status: number, headers: Array<[string, string]>, body: string, etag: string | undefined) {
+	if (etag && matchesIfNoneMatch(req.get('If-None-Match'), etag)) {
+		res.status(304)
+		res.removeHeader('Content-Security-Policy')
+		for (const [name, value] of headers) {
+			if (NOT_MODIFIED_HEADERS.has(name.toLowerCase())) res.append(name, value)
+		}
+		res.setHeader('ETag', etag)
+		res.end()
+		return
+	}
+	res.status(status)
+	for (const [name, value] of headers) res.append(name, value)
+	// Without one, Express adds its own (of the body with its nonce, so it never matches).
+	if (etag) res.setHeader('ETag', etag)
+	res.send(body)
+}
+
+/** What a 304 repeats of the full response (RFC 9110 15.4.5). */
+const NOT_MODIFIED_HEADERS = new Set(['cache-control', 'vary', 'expires', 'content-location'])
 
 async function sendWebResponse(res: express.Response, response: Response) {
 	res.statusMessage = response.statusText

@@ -1,6 +1,6 @@
 import type { Request as ExpressRequest } from 'express'
 import { expect, test, vi } from 'vitest'
-import { createPageCache, withNonce } from './page-cache.ts'
+import { anonymousPreferences, createPageCache, etagFor, isRevalidatable, matchesIfNoneMatch, withNonce } from './page-cache.ts'
 
 function request(init: { method?: string; url?: string; headers?: Record<string, string> }): ExpressRequest {
 	return { method: init.method ?? 'GET', originalUrl: init.url ?? '/', headers: init.headers ?? {} } as unknown as ExpressRequest
@@ -80,4 +80,32 @@ test('concurrent misses render once; an expired page is served while it renders 
 	} finally {
 		vi.useRealTimers()
 	}
+})
+
+test('ETags ignore the nonce and change with the content; If-None-Match uses weak comparison', () => {
+	const a = etagFor('<script nonce="AAA">x</script>', 'AAA')
+	expect(a).toMatch(/^W\/"[\w-]+"$/)
+	expect(etagFor('<script nonce="BBB">x</script>', 'BBB')).toBe(a)
+	expect(etagFor('<script nonce="BBB">y</script>', 'BBB')).not.toBe(a)
+	expect(matchesIfNoneMatch(a, a)).toBe(true)
+	expect(matchesIfNoneMatch(a.slice(2), a)).toBe(true)
+	expect(matchesIfNoneMatch(`"x", ${a}`, a)).toBe(true)
+	expect(matchesIfNoneMatch('*', a)).toBe(true)
+	expect(matchesIfNoneMatch('"x"', a)).toBe(false)
+	expect(matchesIfNoneMatch(undefined, a)).toBe(false)
+})
+
+test('only public 200 pages and feeds that set no cookie are revalidated; HEAD counts as anonymous', () => {
+	const html = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, no-cache' }
+	expect(isRevalidatable(new Response('x', { headers: html }))).toBe(true)
+	expect(isRevalidatable(new Response('x', { headers: { ...html, 'Content-Type': 'application/rss+xml; charset=utf-8' } }))).toBe(true)
+	expect(isRevalidatable(new Response('x', { headers: { ...html, 'Cache-Control': 'private, no-cache' } }))).toBe(false)
+	expect(isRevalidatable(new Response('x', { headers: { ...html, 'Cache-Control': 'no-store' } }))).toBe(false)
+	expect(isRevalidatable(new Response('x', { status: 404, headers: html }))).toBe(false)
+	expect(isRevalidatable(new Response('x', { headers: { ...html, 'Set-Cookie': 'a=b' } }))).toBe(false)
+	expect(isRevalidatable(new Response('{}', { headers: { ...html, 'Content-Type': 'application/json' } }))).toBe(false)
+	expect(anonymousPreferences(request({ method: 'HEAD' }))).toEqual({})
+	expect(anonymousPreferences(request({ headers: { cookie: 'theme=dark' } }))).toEqual({ theme: 'dark' })
+	expect(anonymousPreferences(request({ headers: { cookie: 'session=x' } }))).toBeNull()
+	expect(anonymousPreferences(request({ method: 'POST' }))).toBeNull()
 })

@@ -11,11 +11,22 @@
  * The one second matches the site settings' cache, so a change of settings
  * or a database outage shows within the same second with or without it.
  *
+ * Revalidation (ETag/304): a page whose response says `Cache-Control:
+ * public` (the public blog, the home page) is one every anonymous reader
+ * may share. It gets a weak ETag computed from its body with the CSP nonce
+ * left out (the nonce is new in every response, the content is not), and a
+ * request whose If-None-Match names it gets 304 without a body and without
+ * a Content-Security-Policy (the browser keeps the page it has, with the
+ * policy that came with it; a new nonce would not match that page). A
+ * request that is not anonymous never gets a public response: its
+ * Cache-Control becomes `private, no-cache`.
+ *
  * When an entry expires, one request renders the page again while the others
  * get the previous copy for those few milliseconds (no stampede of 50
  * renders at once); if that render fails or is not cacheable, the old copy
  * is dropped, so an outage is never hidden behind it.
  */
+import { createHash } from 'node:crypto'
 import type { Request as ExpressRequest } from 'express'
 
 export type CachedPage = {
@@ -24,6 +35,8 @@ export type CachedPage = {
 	body: string
 	nonce: string
 	expires: number
+	/** For pages every anonymous reader shares: the ETag of the body without its nonce. */
+	etag?: string
 }
 
 const PREFERENCE_COOKIES = new Set(['theme', 'sidebar'])
@@ -35,15 +48,8 @@ export function createPageCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; ma
 	/** The cache key, or null when this request must be rendered for itself. */
 	function keyFor(req: ExpressRequest): string | null {
 		if (ttlMs <= 0 || req.method !== 'GET') return null
-		if (req.headers.authorization) return null
-		const preferences: Record<string, string> = {}
-		for (const part of (req.headers.cookie ?? '').split(';')) {
-			const trimmed = part.trim()
-			if (!trimmed) continue
-			const [name = '', value = ''] = trimmed.split('=', 2)
-			if (!PREFERENCE_COOKIES.has(name)) return null
-			preferences[name] = value
-		}
+		const preferences = anonymousPreferences(req)
+		if (!preferences) return null
 		const hint = String(req.headers['sec-ch-prefers-color-scheme'] ?? '')
 		return [req.originalUrl, preferences.theme ?? '', preferences.sidebar ?? '', hint].join('\n')
 	}
@@ -103,6 +109,58 @@ export function createPageCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; ma
 	}
 
 	return { keyFor, get, set, lookup, isCacheable, size: () => entries.size }
+}
+
+/**
+ * The display preferences of an anonymous GET or HEAD (one with no
+ * credentials and no cookie but `theme` and `sidebar`), or null for any
+ * other request.
+ */
+export function anonymousPreferences(req: ExpressRequest): Record<string, string> | null {
+	if (req.method !== 'GET' && req.method !== 'HEAD') return null
+	if (req.headers.authorization) return null
+	const preferences: Record<string, string> = {}
+	for (const part of (req.headers.cookie ?? '').split(';')) {
+		const trimmed = part.trim()
+		if (!trimmed) continue
+		const [name = '', value = ''] = trimmed.split('=', 2)
+		if (!PREFERENCE_COOKIES.has(name)) return null
+		preferences[name] = value
+	}
+	return preferences
+}
+
+/** True for a response that says every reader may share it (`Cache-Control: public`). */
+export function isPublicResponse(response: Response): boolean {
+	return /(^|,)\s*public\s*(,|$)/i.test(response.headers.get('Cache-Control') ?? '')
+}
+
+/**
+ * True when an anonymous reader's response can be revalidated with an ETag:
+ * a 200 that says `public`, sets no cookie, and is a page or a feed.
+ */
+export function isRevalidatable(response: Response): boolean {
+	const type = response.headers.get('Content-Type') ?? ''
+	return (
+		response.status === 200 &&
+		isPublicResponse(response) &&
+		!response.headers.has('Set-Cookie') &&
+		(type.startsWith('text/html') || type.startsWith('application/rss+xml'))
+	)
+}
+
+/** A weak ETag of the body with the CSP nonce removed: the same for every reader of the same content. */
+export function etagFor(body: string, nonce: string): string {
+	const stable = nonce ? body.replaceAll(nonce, '') : body
+	return `W/"${createHash('sha256').update(stable).digest('base64url').slice(0, 32)}"`
+}
+
+/** If-None-Match's weak comparison (RFC 9110 13.1.2): true when any listed tag (or `*`) matches. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+	if (!header) return false
+	const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+	const wanted = opaque(etag)
+	return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted)
 }
 
 /** The stored body with its nonce replaced by this response's own. */

@@ -1,9 +1,35 @@
-import { Link, type MetaFunction } from '@remix-run/react'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData, type MetaFunction } from '@remix-run/react'
+import { blogPageHeaders } from '#app/components/blog-meta.tsx'
 import { Icon } from '#app/components/icon.tsx'
+import { PostCard } from '#app/components/post-card.tsx'
 import { ToolCard } from '#app/components/tool-card.tsx'
 import { useRootData } from '#app/root.tsx'
 import { liveGroups, liveTools } from '#app/tools/registry.ts'
+import { getAuthState } from '#app/utils/auth.server.ts'
+import { latestPosts, readerCacheControl } from '#app/utils/blog.server.ts'
+import { describeDatabaseError } from '#app/utils/db.server.ts'
 import { pageSeo } from '#app/utils/seo.ts'
+
+/**
+ * The three newest public posts. The home page still works when they cannot
+ * be read (the database is down): it shows no posts, and that page is never
+ * shared by caches.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const auth = await getAuthState(request)
+	// A session cookie the database could not check still makes the page personal.
+	const signedIn = auth.status !== 'anonymous'
+	try {
+		const posts = await latestPosts()
+		return data({ posts }, { headers: { 'Cache-Control': readerCacheControl(signedIn) } })
+	} catch (error) {
+		console.error('Latest posts unavailable:', describeDatabaseError(error))
+		return data({ posts: [] }, { headers: { 'Cache-Control': 'private, no-cache' } })
+	}
+}
+
+export const headers = blogPageHeaders
 
 export const meta: MetaFunction = ({ matches }) =>
 	pageSeo(matches, {
@@ -20,6 +46,7 @@ const promises = [
 
 export default function Home() {
 	const root = useRootData()
+	const { posts } = useLoaderData<typeof loader>()
 	return (
 		<div className="page-container">
 			<section className="max-w-3xl py-6 lg:py-10">
@@ -79,7 +106,26 @@ export default function Home() {
 					))}
 				</ul>
 			</section>
-			{/* The latest posts join this page with the blog (issue 5). */}
+
+			{posts.length > 0 ? (
+				<section aria-labelledby="latest-posts" className="mt-12" data-testid="home-posts">
+					<div className="flex flex-wrap items-baseline justify-between gap-3">
+						<h2 id="latest-posts" className="text-2xl font-semibold">
+							Latest from the blog
+						</h2>
+						<Link to="/blog" className="link text-sm">
+							All posts
+						</Link>
+					</div>
+					<ul className="mt-4 grid gap-4 md:grid-cols-3">
+						{posts.map((post) => (
+							<li key={post.slug}>
+								<PostCard post={post} headingLevel={3} compact />
+							</li>
+						))}
+					</ul>
+				</section>
+			) : null}
 		</div>
 	)
 }

@@ -1,19 +1,26 @@
 import { getEnv } from '#app/utils/env.server.ts'
-import { getPublicPages } from '#app/utils/public-pages.server.ts'
+import { escapeXml } from '#app/utils/blog.server.ts'
+import { getSitemapPages } from '#app/utils/public-pages.server.ts'
 
-function escapeXml(value: string): string {
-	return value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c)
-}
-
-export function loader() {
+export async function loader() {
 	const origin = getEnv().SITE_URL
-	const urls = getPublicPages()
-		.map(
-			(page) =>
-				`  <url>\n    <loc>${escapeXml(`${origin}${page.path}`)}</loc>\n    <changefreq>${page.changefreq}</changefreq>\n    <priority>${page.priority.toFixed(1)}</priority>\n  </url>`,
+	const pages = await getSitemapPages()
+	const urls = pages
+		.map((page) =>
+			[
+				'  <url>',
+				`    <loc>${escapeXml(`${origin}${page.path}`)}</loc>`,
+				page.lastmod ? `    <lastmod>${page.lastmod}</lastmod>` : null,
+				`    <changefreq>${page.changefreq}</changefreq>`,
+				`    <priority>${page.priority.toFixed(1)}</priority>`,
+				'  </url>',
+			]
+				.filter((line) => line !== null)
+				.join('\n'),
 		)
 		.join('\n')
 	const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
+	// An hour in caches is fine for crawlers; a new post appears within it.
 	return new Response(xml, {
 		headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
 	})

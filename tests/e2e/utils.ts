@@ -6,6 +6,7 @@ export const publicPages = [
 	{ path: '/', heading: /ToolNest/ },
 	{ path: '/tools', heading: 'All tools' },
 	{ path: '/about', heading: /About/ },
+	{ path: '/blog', heading: 'Blog' },
 	{ path: '/tools/text', heading: 'Text Tools' },
 	{ path: '/tools/text-case-converter', heading: 'Text Case Converter' },
 	{ path: '/tools/dev', heading: 'Dev Tools' },

@@ -1,0 +1,154 @@
+/**
+ * Revalidation of shared pages (ETag/304) through the real Express app, with
+ * a minimal Remix build whose resource routes answer like the blog's pages:
+ * HTML carrying the response's CSP nonce, `Cache-Control: public, no-cache`.
+ */
+import { type AddressInfo } from 'node:net'
+import { type ServerBuild } from '@remix-run/node'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createApp } from './app.ts'
+
+let content = 'first version'
+
+type LoaderArgs = { request: Request; context: { cspNonce?: string } }
+
+function page({ context }: LoaderArgs, cacheControl: string) {
+	const nonce = context.cspNonce ?? ''
+	return new Response(`<!doctype html><html><body><p>${content}</p><script nonce="${nonce}">1</script></body></html>`, {
+		headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl, Vary: 'Cookie, Sec-CH-Prefers-Color-Scheme' },
+	})
+}
+
+function route(id: string, path: string, loader: (args: LoaderArgs) => Response) {
+	return { id, parentId: 'root', path, module: { loader } }
+}
+
+const build = {
+	mode: 'production',
+	entry: { module: { default: () => new Response('no documents here', { status: 500 }) } },
+	routes: {
+		root: { id: 'root', path: '', module: {} },
+		'routes/public': route('routes/public', 'public', (args) => page(args, 'public, no-cache')),
+		'routes/private': route('routes/private', 'private', (args) => page(args, 'private, no-cache')),
+		'routes/cookie': route('routes/cookie', 'cookie', (args) => {
+			const response = page(args, 'public, no-cache')
+			response.headers.append('Set-Cookie', 'toast=; Max-Age=0')
+			return response
+		}),
+		'routes/feed': route(
+			'routes/feed',
+			'feed',
+			() => new Response(`<rss version="2.0"><channel><title>${content}</title></channel></rss>`, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, no-cache' } }),
+		),
+	},
+	assets: { entry: { imports: [], module: '' }, routes: {}, url: '', version: '1' },
+	publicPath: '/',
+	assetsBuildDirectory: '',
+	future: {},
+	isSpaMode: false,
+	basename: undefined,
+} as unknown as ServerBuild
+
+async function startApp(pageCacheMs: number) {
+	const app = createApp({ mode: 'production', build, https: false, logRequests: false, siteOrigin: 'http://localhost:3000', pageCacheMs, clientDir: '/nonexistent' })
+	const server = app.listen(0, '127.0.0.1')
+	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+	return {
+		server,
+		url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+	}
+}
+
+describe.each([
+	['without the page cache', 0],
+	['with the page cache', 60_000],
+])('ETag and 304 %s', (_name, pageCacheMs) => {
+	let app: Awaited<ReturnType<typeof startApp>>
+	beforeAll(async () => {
+		app = await startApp(pageCacheMs)
+	})
+	afterAll(() => new Promise<void>((resolve) => app.server.close(() => resolve())))
+
+	test('a public page gets a weak ETag that ignores the nonce; a matching If-None-Match gets 304 with no body and no CSP', async () => {
+		content = `first version ${pageCacheMs}`
+		const first = await fetch(app.url('/public'))
+		expect(first.status).toBe(200)
+		const etag = first.headers.get('ETag')
+		expect(etag).toMatch(/^W\/"[\w-]+"$/)
+		expect(first.headers.get('Cache-Control')).toBe('public, no-cache')
+		expect(first.headers.get('Content-Security-Policy')).toContain('nonce-')
+		const body = await first.text()
+		const nonce = /nonce="([^"]+)"/.exec(body)?.[1]
+		expect(nonce).toBeTruthy()
+
+		const second = await fetch(app.url('/public'))
+		// A new nonce in every response, the same ETag.
+		expect(/nonce="([^"]+)"/.exec(await second.text())?.[1]).not.toBe(nonce)
+		expect(second.headers.get('ETag')).toBe(etag)
+
+		const revalidated = await fetch(app.url('/public'), { headers: { 'If-None-Match': etag! } })
+		expect(revalidated.status).toBe(304)
+		expect(await revalidated.text()).toBe('')
+		expect(revalidated.headers.get('ETag')).toBe(etag)
+		expect(revalidated.headers.get('Content-Security-Policy')).toBeNull()
+		expect(revalidated.headers.get('Cache-Control')).toBe('public, no-cache')
+		expect(revalidated.headers.get('Vary')).toContain('Cookie')
+		expect(revalidated.headers.get('Content-Type')).toBeNull()
+
+		// Weak comparison, lists and `*`.
+		const strong = etag!.replace(/^W\//, '')
+		expect((await fetch(app.url('/public'), { headers: { 'If-None-Match': `"other", ${strong}` } })).status).toBe(304)
+		expect((await fetch(app.url('/public'), { headers: { 'If-None-Match': '*' } })).status).toBe(304)
+		expect((await fetch(app.url('/public'), { headers: { 'If-None-Match': '"other"' } })).status).toBe(200)
+	})
+
+	// With the cache, a page is kept for its TTL (one second in production) by design.
+	test.skipIf(pageCacheMs > 0)('changed content gets a new ETag and the full page (a saved post shows at once)', async () => {
+		content = 'before the save'
+		const before = (await fetch(app.url('/public'))).headers.get('ETag')!
+		content = 'after the save'
+		const after = await fetch(app.url('/public'), { headers: { 'If-None-Match': before } })
+		expect(after.status).toBe(200)
+		expect(after.headers.get('ETag')).not.toBe(before)
+		expect(await after.text()).toContain('after the save')
+	})
+
+	test('a signed-in reader (session cookie) gets private, no-cache, no shared ETag and never a 304', async () => {
+		const anonymous = (await fetch(app.url('/public'))).headers.get('ETag')!
+		const signedIn = await fetch(app.url('/public'), { headers: { Cookie: 'session=abc', 'If-None-Match': anonymous } })
+		expect(signedIn.status).toBe(200)
+		expect(signedIn.headers.get('Cache-Control')).toBe('private, no-cache')
+		expect(signedIn.headers.get('ETag')).toBeNull()
+		// Display preferences alone keep a reader anonymous.
+		const themed = await fetch(app.url('/public'), { headers: { Cookie: 'theme=dark' } })
+		expect(themed.headers.get('Cache-Control')).toBe('public, no-cache')
+		expect(themed.headers.get('ETag')).toMatch(/^W\//)
+		// An Authorization header too makes it personal.
+		const bearer = await fetch(app.url('/public'), { headers: { Authorization: 'Bearer x' } })
+		expect(bearer.headers.get('Cache-Control')).toBe('private, no-cache')
+	})
+
+	test('private pages and pages that set a cookie are not revalidated', async () => {
+		const privatePage = await fetch(app.url('/private'))
+		const etag = privatePage.headers.get('ETag')
+		if (etag) expect((await fetch(app.url('/private'), { headers: { 'If-None-Match': etag } })).status).toBe(200)
+		const cookie = await fetch(app.url('/cookie'))
+		expect(cookie.headers.get('ETag')).toBeNull()
+		expect(cookie.headers.get('Set-Cookie')).toContain('toast=')
+	})
+
+	test('the RSS feed is revalidated too', async () => {
+		const feed = await fetch(app.url('/feed'))
+		expect(feed.headers.get('Content-Type')).toBe('application/rss+xml; charset=utf-8')
+		const etag = feed.headers.get('ETag')!
+		expect(etag).toMatch(/^W\//)
+		expect((await fetch(app.url('/feed'), { headers: { 'If-None-Match': etag } })).status).toBe(304)
+	})
+
+	test('X-Forwarded-Host and X-Forwarded-Proto do not change the page (SECURITY H6)', async () => {
+		const plain = await fetch(app.url('/public'))
+		const spoofed = await fetch(app.url('/public'), { headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Scheme': 'https' } })
+		expect(spoofed.headers.get('ETag')).toBe(plain.headers.get('ETag'))
+		expect(spoofed.headers.get('Vary')).toBe(plain.headers.get('Vary'))
+	})
+})
