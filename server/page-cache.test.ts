@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest } from 'express'
 import { expect, test, vi } from 'vitest'
+import { markContentChanged } from '#app/utils/content-changes.server.ts'
 import { anonymousPreferences, createPageCache, etagFor, isRevalidatable, matchesIfNoneMatch, withNonce } from './page-cache.ts'
 
 function request(init: { method?: string; url?: string; headers?: Record<string, string> }): ExpressRequest {
@@ -108,4 +109,22 @@ test('only public 200 pages and feeds that set no cookie are revalidated; HEAD c
 	expect(anonymousPreferences(request({ headers: { cookie: 'theme=dark' } }))).toEqual({ theme: 'dark' })
 	expect(anonymousPreferences(request({ headers: { cookie: 'session=x' } }))).toBeNull()
 	expect(anonymousPreferences(request({ method: 'POST' }))).toBeNull()
+})
+
+test('a save (post or settings) makes every stored page stale at once, also one rendered while the save happened', async () => {
+	const cache = createPageCache({ ttlMs: 60_000 })
+	const first = await cache.lookup('k')
+	if (!('store' in first)) throw new Error('expected to render')
+	first.store({ status: 200, headers: [], body: 'before', nonce: 'n' })
+	expect(cache.get('k')?.body).toBe('before')
+
+	markContentChanged()
+	expect(cache.get('k')).toBeNull()
+	const again = await cache.lookup('k')
+	expect('store' in again).toBe(true)
+	if (!('store' in again)) return
+	// A render that started before the next save is stored, but not served after it.
+	markContentChanged()
+	again.store({ status: 200, headers: [], body: 'rendered before the second save', nonce: 'n' })
+	expect('store' in (await cache.lookup('k'))).toBe(true)
 })

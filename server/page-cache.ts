@@ -28,6 +28,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Request as ExpressRequest } from 'express'
+import { contentGeneration } from '#app/utils/content-changes.server.ts'
 
 export type CachedPage = {
 	status: number
@@ -37,6 +38,8 @@ export type CachedPage = {
 	expires: number
 	/** For pages every anonymous reader shares: the ETag of the body without its nonce. */
 	etag?: string
+	/** contentGeneration() when its render started: a later save makes it stale. */
+	generation?: number
 }
 
 const PREFERENCE_COOKIES = new Set(['theme', 'sidebar'])
@@ -54,10 +57,14 @@ export function createPageCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; ma
 		return [req.originalUrl, preferences.theme ?? '', preferences.sidebar ?? '', hint].join('\n')
 	}
 
+	function isFresh(entry: CachedPage): boolean {
+		return entry.expires > Date.now() && (entry.generation ?? 0) === contentGeneration()
+	}
+
 	function get(key: string): CachedPage | null {
 		const entry = entries.get(key)
 		if (!entry) return null
-		if (entry.expires <= Date.now()) {
+		if (!isFresh(entry)) {
 			entries.delete(key)
 			return null
 		}
@@ -70,21 +77,27 @@ export function createPageCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; ma
 	 * and hand the result (or null: not cacheable, failed) to `store`.
 	 */
 	async function lookup(key: string): Promise<{ page: CachedPage } | { store: (page: Omit<CachedPage, 'expires'> | null) => void }> {
-		const entry = entries.get(key)
-		if (entry && entry.expires > Date.now()) return { page: entry }
+		let entry = entries.get(key)
+		if (entry && isFresh(entry)) return { page: entry }
+		// A copy from before the latest save is never served, not even while another request renders.
+		if (entry && (entry.generation ?? 0) !== contentGeneration()) {
+			entries.delete(key)
+			entry = undefined
+		}
 		const inProgress = pending.get(key)
 		if (inProgress) {
 			if (entry) return { page: entry }
 			const page = await inProgress
-			if (page) return { page }
+			if (page && (page.generation ?? 0) === contentGeneration()) return { page }
 		}
+		const generation = contentGeneration()
 		let settle: (page: CachedPage | null) => void = () => {}
 		const promise = new Promise<CachedPage | null>((resolve) => (settle = resolve))
 		pending.set(key, promise)
 		return {
 			store: (page) => {
 				pending.delete(key)
-				if (page) set(key, page)
+				if (page) set(key, { ...page, generation })
 				else entries.delete(key)
 				settle(page ? (entries.get(key) ?? null) : null)
 			},

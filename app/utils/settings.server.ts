@@ -2,6 +2,7 @@
  * Site settings: one row (id 1) of the SiteSetting table, created with the
  * schema's defaults the first time it is read.
  */
+import { markContentChanged } from './content-changes.server.ts'
 import { describeDatabaseError, prisma } from './db.server.ts'
 import { DEFAULT_THEMES, siteSettingsUpdateSchema, type DefaultTheme, type SiteSettings, type SiteSettingsUpdate } from './site-settings.ts'
 
@@ -125,6 +126,7 @@ export async function updateSiteSettings(changes: SiteSettingsUpdate): Promise<S
 		}),
 	)
 	cached = { value: saved, expires: Date.now() + CACHE_MS }
+	markContentChanged()
 	return saved
 }
 
