@@ -10,6 +10,7 @@ import type { ServerBuild } from '@remix-run/node'
 import { disconnectPrisma } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { purgeExpiredRateLimits } from '#app/utils/rate-limit.server.ts'
+import { purgeExpiredFiles } from '#app/utils/files.server.ts'
 import { purgeExpiredSessions } from '#app/utils/session.server.ts'
 import { bootstrapAdminFromEnv } from '#app/utils/user.server.ts'
 import { startDatabase } from './db/database.server.ts'
@@ -36,8 +37,8 @@ await bootstrapAdminFromEnv(getEnv())
 const HOUR = 60 * 60 * 1000
 async function sweep() {
 	try {
-		const removed = (await purgeExpiredSessions()) + (await purgeExpiredRateLimits())
-		if (removed > 0) console.log(`Removed ${removed} expired session(s) and rate-limit counter(s).`)
+		const removed = (await purgeExpiredSessions()) + (await purgeExpiredRateLimits()) + (await purgeExpiredFiles())
+		if (removed > 0) console.log(`Removed ${removed} expired session(s), rate-limit counter(s) and stored file(s).`)
 	} catch (error) {
 		console.error('Sweeping expired sessions failed:', error instanceof Error ? error.message : error)
 	}

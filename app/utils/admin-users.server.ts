@@ -11,7 +11,7 @@
  */
 import { type Prisma } from '#app/generated/prisma/client.ts'
 import { audit, type AuditActor } from './audit.server.ts'
-import { prisma } from './db.server.ts'
+import { escapeLike, prisma } from './db.server.ts'
 import { AppError } from './errors.ts'
 
 export const USERS_PER_PAGE = 25
@@ -51,7 +51,7 @@ export function normalizeSearch(value: string | null): string {
 /** Users matching `q` (name or email, case-insensitive), newest first, 25 a page. A page past the end shows the last. */
 export async function listUsers({ q, page }: { q: string; page: number }): Promise<AdminUserList> {
 	const where: Prisma.UserWhereInput = q
-		? { OR: [{ name: { contains: q, mode: 'insensitive' } }, { email: { contains: q, mode: 'insensitive' } }] }
+		? { OR: [{ name: { contains: escapeLike(q), mode: 'insensitive' } }, { email: { contains: escapeLike(q), mode: 'insensitive' } }] }
 		: {}
 	const total = await prisma.user.count({ where })
 	const pageCount = Math.max(1, Math.ceil(total / USERS_PER_PAGE))

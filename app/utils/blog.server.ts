@@ -8,7 +8,7 @@
  */
 import { type Prisma } from '#app/generated/prisma/client.ts'
 import { BLOG_LIMITS, blogListHref } from '#app/components/blog-meta.tsx'
-import { prisma } from './db.server.ts'
+import { escapeLike, prisma } from './db.server.ts'
 
 export { BLOG_LIMITS, blogListHref }
 
@@ -102,11 +102,6 @@ function toSummary(row: SummaryRow): PostSummary {
 
 /** Newest first; posts published at the same instant in a fixed order. */
 const newestFirst: Array<Prisma.PostOrderByWithRelationInput> = [{ publishedAt: 'desc' }, { id: 'desc' }]
-
-/** Text for a LIKE pattern (PostgreSQL's escape character is the backslash). */
-export function escapeLike(text: string): string {
-	return text.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
 
 function listWhere({ tag, q }: Pick<BlogListQuery, 'tag' | 'q'>, now: Date): Prisma.PostWhereInput {
 	const where: Prisma.PostWhereInput = { ...publicPostWhere(now) }

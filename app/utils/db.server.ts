@@ -17,6 +17,15 @@ import { Prisma, PrismaClient } from '#app/generated/prisma/client.ts'
 export type { PrismaClient }
 
 /** True for a unique-constraint violation (Prisma's P2002): a concurrent insert won. */
+/**
+ * Text for Prisma's `contains`/`startsWith`, which build a LIKE pattern
+ * without escaping: a search for `%` or `_` would match everything.
+ * PostgreSQL's LIKE escape character is the backslash.
+ */
+export function escapeLike(text: string): string {
+	return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
 export function isUniqueViolation(error: unknown): boolean {
 	return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
 }

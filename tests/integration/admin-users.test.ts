@@ -153,6 +153,9 @@ describe('list, search and pagination', () => {
 		expect(members.body.total).toBe(11)
 		const none = await list(`/admin/users?q=${encodeURIComponent('%_nothing')}`, boss.cookie)
 		expect(none.body.total).toBe(0)
+		// LIKE wildcards are searched for as themselves.
+		expect((await list(`/admin/users?q=${encodeURIComponent('%')}`, boss.cookie)).body.total).toBe(0)
+		expect((await list('/admin/users?q=_', boss.cookie)).body.total).toBe(0)
 		// A huge search is cut, not an error.
 		const huge = await list(`/admin/users?q=${'a'.repeat(5000)}`, boss.cookie)
 		expect(huge.status).toBe(200)

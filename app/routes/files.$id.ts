@@ -1,0 +1,27 @@
+/**
+ * GET/HEAD /files/<id>: a stored file's bytes (blog images). The stored
+ * type was checked from the bytes at upload; `nosniff` and a sandboxing CSP
+ * keep a browser from treating it as anything else, even opened directly.
+ * Kept files never change (new upload, new id), so they are cached for a
+ * year; others only until their retention ends. Unknown or expired → 404.
+ */
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { errorResponse } from '#app/utils/errors.server.ts'
+import { contentDisposition, readStoredFile } from '#app/utils/files.server.ts'
+
+export async function loader({ params }: LoaderFunctionArgs) {
+	const file = await readStoredFile(params.id ?? '')
+	if (!file) return errorResponse('NOT_FOUND', 'File not found (it may have expired).')
+	const headers = new Headers({
+		'Content-Type': file.mediaType,
+		'Content-Length': String(file.size),
+		'X-Content-Type-Options': 'nosniff',
+		'Content-Security-Policy': "default-src 'none'; sandbox",
+		'Content-Disposition': contentDisposition(file.name, 'inline'),
+		'Cross-Origin-Resource-Policy': 'same-origin',
+		'Cache-Control': file.kept ? 'public, max-age=31536000, immutable' : 'private, max-age=300',
+		'Last-Modified': file.createdAt.toUTCString(),
+		ETag: `"${file.id}"`,
+	})
+	return new Response(file.data as Uint8Array<ArrayBuffer>, { status: 200, headers })
+}

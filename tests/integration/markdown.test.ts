@@ -1,0 +1,215 @@
+/**
+ * Blog Markdown → safe HTML (app/utils/markdown.server.ts), rendered in the
+ * worker pool exactly as posts are saved: the XSS corpus of SECURITY.md G5
+ * and H3 neutralised, links and images as promised (H5), highlighting and
+ * heading anchors, and the pathological inputs of H4 refused with a 422
+ * while the server's event loop keeps answering.
+ */
+import { afterAll, describe, expect, test } from 'vitest'
+import { closeToolPool } from '#app/tools/run.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { MARKDOWN_TOO_COMPLEX_MESSAGE, renderMarkdown } from '#app/utils/markdown.server.ts'
+import { BODY_MAX } from '#app/utils/post-validation.ts'
+
+afterAll(closeToolPool)
+
+async function html(markdown: string) {
+	return (await renderMarkdown(markdown)).html
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+	const error = await promise.then(
+		() => null,
+		(caught: unknown) => caught,
+	)
+	expect(error).toBeInstanceOf(AppError)
+	return error as AppError
+}
+
+/** No executable markup in rendered HTML: what G5/H3 ask, checked on the string. */
+function expectInert(output: string) {
+	expect(output).not.toMatch(/<script/i)
+	expect(output).not.toMatch(/\son[a-z]+\s*=/i)
+	expect(output).not.toMatch(/javascript:|vbscript:/i)
+	expect(output).not.toMatch(/java\s+script:/i)
+	expect(output).not.toMatch(/(?:href|src)\s*=\s*"?\s*data:/i)
+	expect(output).not.toMatch(/<(?:iframe|object|embed|form|input|style|svg|math|base|meta|link)\b/i)
+	expect(output).not.toMatch(/srcdoc|@import|formaction/i)
+}
+
+describe('the XSS corpus (SECURITY.md G5, H3) is neutralised', () => {
+	const corpus: Array<[string, string]> = [
+		['<script>', '<script>alert(1)</script>\n\nafter'],
+		['script split over attributes', '<scr<script>ipt>alert(1)</script>'],
+		['<img onerror>', '<img src=x onerror=alert(1)>'],
+		['upper-case handler', '<IMG SRC=x ONERROR="alert(1)">'],
+		['<svg onload>', '<svg onload=alert(1)><circle r="5"/></svg>'],
+		['<svg><script>', '<svg><script>alert(1)</script></svg>'],
+		['<a href="javascript:">', '<a href="javascript:alert(1)">x</a>'],
+		['Markdown javascript: link', '[x](javascript:alert(1))'],
+		['JaVaScRiPt: link', '[x](JaVaScRiPt:alert(1))'],
+		['java\\tscript: link', '[x](<java\tscript:alert(1)>)'],
+		['java&#09;script: in HTML', '<a href="java&#09;script:alert(1)">x</a>'],
+		['leading spaces and entity', '<a href=" &#106;avascript:alert(1)">x</a>'],
+		['vbscript: link', '[x](vbscript:msgbox(1))'],
+		['data: link', '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)'],
+		['data: image', '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)'],
+		['<iframe srcdoc>', '<iframe srcdoc="<script>alert(1)</script>"></iframe>'],
+		['<math> mXSS', '<math><mi//xlink:href="data:x,<script>alert(4)</script>">'],
+		['<math><style> mXSS', '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>'],
+		['noscript mXSS', '<noscript><p title="</noscript><img src=x onerror=alert(1)>">'],
+		['<style>@import', '<style>@import "https://evil.example/x.css";</style>'],
+		['style attribute', '<p style="background:url(javascript:alert(1))">x</p>'],
+		['<form>', '<form action="https://evil.example"><input name="password"><button formaction="javascript:alert(1)">Go</button></form>'],
+		['<object>', '<object data="javascript:alert(1)"></object>'],
+		['<embed>', '<embed src="javascript:alert(1)">'],
+		['<base>', '<base href="https://evil.example/">'],
+		['<meta refresh>', '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">'],
+		['<link>', '<link rel="stylesheet" href="https://evil.example/x.css">'],
+		['<template>', '<template><img src=x onerror=alert(1)></template>'],
+	]
+	for (const [name, markdown] of corpus) {
+		test(name, async () => {
+			expectInert(await html(markdown))
+		})
+	}
+
+	test('text around removed markup survives', async () => {
+		const output = await html('Hello <script>alert(1)</script> **world**')
+		expect(output).toContain('<strong>world</strong>')
+		expect(output).toContain('Hello')
+		expectInert(output)
+	})
+})
+
+describe('links and images', () => {
+	test('links to other sites get rel="noopener noreferrer nofollow"; our own do not', async () => {
+		const output = await html('[them](https://example.com/a) [proto](//example.org/b) [us](/blog/other) [here](#part) [mail](mailto:a@example.com)')
+		expect(output).toContain('<a href="https://example.com/a" rel="noopener noreferrer nofollow">them</a>')
+		expect(output).toContain('<a href="//example.org/b" rel="noopener noreferrer nofollow">proto</a>')
+		expect(output).toContain('<a href="/blog/other">us</a>')
+		expect(output).toContain('<a href="#part">here</a>')
+		expect(output).toContain('<a href="mailto:a@example.com">mail</a>')
+	})
+
+	test('a rel written by the author is replaced, not trusted', async () => {
+		const output = await html('<a href="https://example.com" rel="opener">x</a> <a href="/x" rel="opener">y</a>')
+		expect(output).toContain('<a href="https://example.com" rel="noopener noreferrer nofollow">x</a>')
+		expect(output).toContain('<a href="/x">y</a>')
+	})
+
+	test('images keep their src, remote ones too (the CSP decides; the server never fetches: H5)', async () => {
+		const output = await html('![metadata](http://169.254.169.254/latest/meta-data/) ![ours](/files/abc)')
+		expect(output).toContain('<img src="http://169.254.169.254/latest/meta-data/" alt="metadata">')
+		expect(output).toContain('<img src="/files/abc" alt="ours">')
+	})
+})
+
+test('an image without text gets alt="" (decorative), not its address read aloud', async () => {
+	expect(await html('<img src="/files/x">')).toBe('<img src="/files/x" alt="">')
+})
+
+describe('code and headings', () => {
+	test('fenced code is highlighted with hljs classes, no inline styles', async () => {
+		const output = await html('```js\nconst answer = 42 // yes\n```\n\n```\nplain <b>text</b>\n```\n\n```nosuchlanguage\nx\n```')
+		expect(output).toContain('<code class="hljs language-js">')
+		expect(output).toContain('<span class="hljs-keyword">const</span>')
+		expect(output).toContain('<span class="hljs-number">42</span>')
+		expect(output).toContain('<span class="hljs-comment">// yes</span>')
+		expect(output).toContain('plain &lt;b&gt;text&lt;/b&gt;')
+		expect(output).not.toContain('style=')
+	})
+
+	test('headings get ids and anchors, unique in the document', async () => {
+		const output = await html('# Getting started\n\n## Getting started\n\n## Getting started\n\n### Café & *crème*')
+		expect(output).toContain('<h1 id="getting-started">Getting started <a class="heading-anchor" href="#getting-started"')
+		expect(output).toContain('<h2 id="getting-started-1">')
+		expect(output).toContain('href="#getting-started-1"')
+		expect(output).toContain('<h2 id="getting-started-2">')
+		expect(output).toContain('<h3 id="cafe-creme">Café &amp; <em>crème</em> <a class="heading-anchor" href="#cafe-creme"')
+		const ids = [...output.matchAll(/ id="([^"]+)"/g)].map((match) => match[1])
+		expect(new Set(ids).size).toBe(ids.length)
+	})
+
+	test('a heading whose id would clobber the DOM keeps an anchor that works', async () => {
+		const output = await html('## Cookie\n\n## Location')
+		const ids = [...output.matchAll(/<h2 id="([^"]+)"/g)].map((match) => match[1]!)
+		expect(ids).toHaveLength(2)
+		for (const id of ids) expect(output).toContain(`href="#${id}"`)
+	})
+
+	test('GFM tables, lists and strikethrough render', async () => {
+		const output = await html('| a | b |\n|---|---|\n| 1 | 2 |\n\n- one\n- two\n\n~~gone~~')
+		expect(output).toContain('<table>')
+		expect(output).toContain('<li>one</li>')
+		expect(output).toContain('<del>gone</del>')
+	})
+})
+
+describe('reading time and text', () => {
+	test('words / 200, rounded up, at least 1', async () => {
+		expect((await renderMarkdown('')).readingMinutes).toBe(1)
+		expect((await renderMarkdown('word '.repeat(200))).readingMinutes).toBe(1)
+		expect((await renderMarkdown('word '.repeat(201))).readingMinutes).toBe(2)
+		expect((await renderMarkdown('word '.repeat(1000))).readingMinutes).toBe(5)
+	})
+
+	test('the plain text has no markup and no heading anchors', async () => {
+		const { text } = await renderMarkdown('# Title\n\nSome **bold** text.')
+		expect(text).toBe('Title Some bold text.')
+	})
+})
+
+describe('pathological input (SECURITY.md H4) → 422 in bounded time, event loop free', () => {
+	/**
+	 * Renders `markdown` while a timer ticks on this thread: if the render
+	 * blocked the event loop the ticks could not run.
+	 */
+	async function refusedWithoutBlocking(markdown: string) {
+		let ticks = 0
+		const timer = setInterval(() => ticks++, 50)
+		try {
+			const error = await refusal(renderMarkdown(markdown))
+			return { error, ticks }
+		} finally {
+			clearInterval(timer)
+		}
+	}
+
+	test("2,000 '>' (deep recursion in marked) → 422, never a RangeError 500", async () => {
+		const { error } = await refusedWithoutBlocking('>'.repeat(2000))
+		expect(error.status).toBe(422)
+		expect(error.message).toBe(MARKDOWN_TOO_COMPLEX_MESSAGE)
+		expect(error.field).toBe('body')
+	})
+
+	test("100 KB of '*a' → 422 while the event loop keeps running", async () => {
+		const { error, ticks } = await refusedWithoutBlocking('*a'.repeat(50_000))
+		expect(error.status).toBe(422)
+		expect(error.message).toBe(MARKDOWN_TOO_COMPLEX_MESSAGE)
+		expect(ticks).toBeGreaterThan(0)
+	})
+
+	test('an 800-level nested list (642 KB) → 422 while the event loop keeps running', async () => {
+		let list = ''
+		for (let depth = 0; depth < 800; depth++) list += `${' '.repeat(depth * 2)}- item ${depth}\n`
+		expect(list.length).toBeGreaterThan(600_000)
+		const { error, ticks } = await refusedWithoutBlocking(list)
+		expect(error.status).toBe(422)
+		expect(ticks).toBeGreaterThan(0)
+	})
+
+	test("'[a](' × 2,000 renders (marked 18 is linear here) and stays inert", async () => {
+		const output = await html('[a]('.repeat(2000))
+		expectInert(output)
+	})
+
+	test('the server still renders ordinary posts after the refusals', async () => {
+		expect(await html('still **fine**')).toBe('<p>still <strong>fine</strong></p>\n')
+	})
+
+	test('a body over the character limit is refused before any work', async () => {
+		const error = await refusal(renderMarkdown('a'.repeat(BODY_MAX + 1)))
+		expect(error.status).toBe(413)
+	})
+})
