@@ -36,6 +36,19 @@ const build = {
 			response.headers.append('Set-Cookie', 'toast=; Max-Age=0')
 			return response
 		}),
+		'routes/file': route(
+			'routes/file',
+			'file',
+			() =>
+				new Response('GIF89a', {
+					headers: {
+						'Content-Type': 'image/gif',
+						'Content-Security-Policy': "default-src 'none'; sandbox",
+						'Cross-Origin-Resource-Policy': 'cross-origin',
+						'Set-Cookie': 'a=1',
+					},
+				}),
+		),
 		'routes/feed': route(
 			'routes/feed',
 			'feed',
@@ -153,4 +166,19 @@ describe.each([
 		expect(spoofed.headers.get('ETag')).toBe(plain.headers.get('ETag'))
 		expect(spoofed.headers.get('Vary')).toBe(plain.headers.get('Vary'))
 	})
+})
+
+test("a response's own security headers replace the middleware's defaults instead of joining them; Set-Cookie may repeat", async () => {
+	const app = await startApp(0)
+	try {
+		const response = await fetch(app.url('/file'))
+		expect(response.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
+		expect(response.headers.get('Cross-Origin-Resource-Policy')).toBe('cross-origin')
+		expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+		expect(response.headers.getSetCookie()).toEqual(['a=1'])
+		// Pages keep the middleware's policy with their nonce.
+		expect((await fetch(app.url('/public'))).headers.get('Content-Security-Policy')).toContain('nonce-')
+	} finally {
+		await new Promise<void>((resolve) => app.server.close(() => resolve()))
+	}
 })

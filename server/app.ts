@@ -203,14 +203,14 @@ function sendPage(req: express.Request, res: express.Response, status: number, h
 		res.status(304)
 		res.removeHeader('Content-Security-Policy')
 		for (const [name, value] of headers) {
-			if (NOT_MODIFIED_HEADERS.has(name.toLowerCase())) res.append(name, value)
+			if (NOT_MODIFIED_HEADERS.has(name.toLowerCase())) setResponseHeader(res, name, value)
 		}
 		res.setHeader('ETag', etag)
 		res.end()
 		return
 	}
 	res.status(status)
-	for (const [name, value] of headers) res.append(name, value)
+	for (const [name, value] of headers) setResponseHeader(res, name, value)
 	// Without one, Express adds its own (of the body with its nonce, so it never matches).
 	if (etag) res.setHeader('ETag', etag)
 	res.send(body)
@@ -219,10 +219,21 @@ function sendPage(req: express.Request, res: express.Response, status: number, h
 /** What a 304 repeats of the full response (RFC 9110 15.4.5). */
 const NOT_MODIFIED_HEADERS = new Set(['cache-control', 'vary', 'expires', 'content-location'])
 
+/**
+ * A header of the app's response: it replaces the security middleware's
+ * default of the same name (a stored file's own sandboxing CSP and
+ * Cross-Origin-Resource-Policy, not the page's appended to it); only
+ * Set-Cookie may come several times.
+ */
+function setResponseHeader(res: express.Response, name: string, value: string) {
+	if (name.toLowerCase() === 'set-cookie') res.append(name, value)
+	else res.setHeader(name, value)
+}
+
 async function sendWebResponse(res: express.Response, response: Response) {
 	res.statusMessage = response.statusText
 	res.status(response.status)
-	for (const [name, value] of response.headers.entries()) res.append(name, value)
+	for (const [name, value] of response.headers.entries()) setResponseHeader(res, name, value)
 	if (response.body) await writeReadableStreamToWritable(response.body, res)
 	else res.end()
 }

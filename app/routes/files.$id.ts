@@ -18,7 +18,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 		'X-Content-Type-Options': 'nosniff',
 		'Content-Security-Policy': "default-src 'none'; sandbox",
 		'Content-Disposition': contentDisposition(file.name, 'inline'),
-		'Cross-Origin-Resource-Policy': 'same-origin',
+		// Blog images (kept) appear in RSS readers on other sites; other files stay ours.
+		'Cross-Origin-Resource-Policy': file.kept ? 'cross-origin' : 'same-origin',
 		'Cache-Control': file.kept ? 'public, max-age=31536000, immutable' : 'private, max-age=300',
 		'Last-Modified': file.createdAt.toUTCString(),
 		ETag: `"${file.id}"`,
