@@ -1,103 +1,318 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData, type MetaFunction } from '@remix-run/react'
+import { Link, useLoaderData, type MetaFunction } from '@remix-run/react'
+import { type ReactNode } from 'react'
+import { DailyBarChart, formatCount } from '#app/components/charts.tsx'
 import { requireAdmin } from '#app/utils/auth.server.ts'
-import { prisma } from '#app/utils/db.server.ts'
-import { pageSeo } from '#app/utils/seo.ts'
+import { loadDashboard } from '#app/utils/dashboard.server.ts'
+import type { PostState } from '#app/utils/dashboard.server.ts'
+import { formatBytes } from '#app/utils/format.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
+import { cn } from '#app/utils/misc.ts'
+import { pageSeo } from '#app/utils/seo.ts'
 
 export const meta: MetaFunction = ({ matches }) =>
-	pageSeo(matches, { title: 'Dashboard', description: 'Site administration.', path: '/admin/dashboard', noIndex: true })
+	pageSeo(matches, {
+		title: 'Dashboard',
+		description: 'Site administration.',
+		path: '/admin/dashboard',
+		noIndex: true,
+	})
 
 export const headers = privatePageHeaders
 
-const DAY = 24 * 60 * 60 * 1000
-
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request)
-	const now = new Date()
-	const weekAgo = new Date(now.getTime() - 7 * DAY)
-	const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-	const [users, newThisWeek, admins, googleUsers, activeSessions, toolRunsToday, latest] = await Promise.all([
-		prisma.user.count(),
-		prisma.user.count({ where: { createdAt: { gte: weekAgo } } }),
-		prisma.user.count({ where: { role: 'admin' } }),
-		prisma.user.count({ where: { connections: { some: { provider: 'google' } } } }),
-		prisma.session.count({ where: { expiresAt: { gt: now } } }),
-		// Server-side runs only (forms without JavaScript and the API); runs in the browser are private.
-		prisma.toolRun.count({ where: { createdAt: { gte: today } } }),
-		prisma.user.findMany({
-			orderBy: { createdAt: 'desc' },
-			take: 8,
-			select: { id: true, name: true, email: true, role: true, createdAt: true, passwordHash: true, connections: { select: { provider: true } } },
-		}),
-	])
-	return {
-		stats: { users, newThisWeek, admins, googleUsers, activeSessions, toolRunsToday },
-		latest: latest.map((user) => ({
-			id: user.id,
-			name: user.name,
-			email: user.email,
-			role: user.role,
-			createdAt: user.createdAt.toISOString(),
-			methods: [user.passwordHash ? 'Password' : null, ...user.connections.map((c) => (c.provider === 'google' ? 'Google' : c.provider))].filter(Boolean).join(', '),
-		})),
-	}
+	return loadDashboard()
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+	dateStyle: 'medium',
+	timeStyle: 'short',
+	timeZone: 'UTC',
+})
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+	dateStyle: 'medium',
+	timeZone: 'UTC',
+})
+
+const STATE_LABEL: Record<PostState, string> = {
+	draft: 'Draft',
+	scheduled: 'Scheduled',
+	published: 'Published',
+}
+const STATE_CLASS: Record<PostState, string> = {
+	draft: 'border-border text-muted',
+	scheduled: 'border-warning text-warning',
+	published: 'border-success text-success',
+}
+
+function formatRate(rate: number | null): string {
+	return rate === null ? '—' : `${rate.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`
+}
+
+/** A table that may scroll sideways on narrow screens: focusable, so the keyboard can scroll it. */
+function ScrollArea({ label, children }: { label: string; children: ReactNode }) {
+	return (
+		<div className="overflow-x-auto" tabIndex={0} role="region" aria-label={label}>
+			{children}
+		</div>
+	)
+}
+
+function Section({
+	id,
+	title,
+	description,
+	children,
+	className,
+}: {
+	id: string
+	title: string
+	description?: ReactNode
+	children: ReactNode
+	className?: string
+}) {
+	return (
+		<section aria-labelledby={`${id}-heading`} className={cn('card min-w-0', className)} data-testid={id}>
+			<h2 id={`${id}-heading`} className="text-lg font-semibold">
+				{title}
+			</h2>
+			{description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
+			<div className="mt-4">{children}</div>
+		</section>
+	)
+}
 
 export default function AdminDashboard() {
-	const { stats, latest } = useLoaderData<typeof loader>()
-	const cards = [
-		{ label: 'Users', value: stats.users },
-		{ label: 'New this week', value: stats.newThisWeek },
-		{ label: 'Administrators', value: stats.admins },
-		{ label: 'Signed in with Google', value: stats.googleUsers },
-		{ label: 'Active sessions', value: stats.activeSessions },
-		{ label: 'Server tool runs today (UTC)', value: stats.toolRunsToday },
+	const data = useLoaderData<typeof loader>()
+	const { stats } = data
+	// The series' length (DASHBOARD_DAYS on the server: 30).
+	const DASHBOARD_DAYS = data.toolUsage.days.length
+	const cards: Array<{ label: string; value: string; hint?: string }> = [
+		{ label: 'Users', value: formatCount(stats.users) },
+		{
+			label: 'New this week',
+			value: formatCount(stats.newThisWeek),
+			hint: 'Last 7 days',
+		},
+		{ label: 'Administrators', value: formatCount(stats.admins) },
+		{ label: 'Signed in with Google', value: formatCount(stats.googleUsers) },
+		{ label: 'Active sessions', value: formatCount(stats.activeSessions) },
+		{ label: 'Posts published', value: formatCount(stats.postsPublished) },
+		{ label: 'Posts scheduled', value: formatCount(stats.postsScheduled) },
+		{ label: 'Drafts', value: formatCount(stats.postsDraft) },
+		{
+			label: 'Server tool runs today',
+			value: formatCount(stats.toolRunsToday),
+			hint: 'Since 00:00 UTC',
+		},
+		{
+			label: 'Server tool runs this month',
+			value: formatCount(stats.toolRunsThisMonth),
+			hint: 'Since the 1st, UTC',
+		},
+		{ label: 'Stored files', value: formatCount(stats.storedFiles) },
+		{ label: 'Stored files size', value: formatBytes(stats.storedBytes) },
 	]
+	const toolSeries = data.toolUsage.series.map((entry) => ({
+		key: entry.tool,
+		name: entry.name,
+		values: entry.values,
+	}))
 	return (
 		<div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
 			<h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
-			<dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="admin-stats">
+			<p className="mt-2 text-sm text-muted">
+				Tool runs count only what the server did: forms posted without JavaScript and the JSON API. Runs in the browser stay private and are not counted. Days
+				are UTC days.
+			</p>
+			<dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" data-testid="admin-stats">
 				{cards.map((card) => (
-					<div key={card.label} className="card">
+					<div key={card.label} className="card min-w-0">
 						<dt className="text-sm text-muted">{card.label}</dt>
-						<dd className="mt-1 text-3xl font-bold tabular-nums">{card.value.toLocaleString('en-US')}</dd>
+						<dd className="mt-1 text-2xl font-bold break-words tabular-nums sm:text-3xl">{card.value}</dd>
+						{card.hint ? <dd className="mt-1 text-xs text-muted">{card.hint}</dd> : null}
 					</div>
 				))}
 			</dl>
-			<section aria-labelledby="latest-heading" className="card mt-8 overflow-x-auto">
-				<h2 id="latest-heading" className="text-lg font-semibold">
-					Latest sign-ups
-				</h2>
-				{latest.length === 0 ? (
-					<p className="mt-3 text-sm text-muted">Nobody has signed up yet.</p>
-				) : (
-					<table className="mt-4 w-full min-w-[36rem] text-left text-sm">
-						<thead className="text-muted">
-							<tr>
-								<th scope="col" className="py-2 pr-4 font-semibold">Name</th>
-								<th scope="col" className="py-2 pr-4 font-semibold">Email</th>
-								<th scope="col" className="py-2 pr-4 font-semibold">Role</th>
-								<th scope="col" className="py-2 pr-4 font-semibold">Sign-in</th>
-								<th scope="col" className="py-2 font-semibold">Joined</th>
-							</tr>
-						</thead>
-						<tbody className="divide-y divide-border">
-							{latest.map((user) => (
-								<tr key={user.id}>
-									<td className="py-2 pr-4 break-all">{user.name}</td>
-									<td className="py-2 pr-4 break-all">{user.email}</td>
-									<td className="py-2 pr-4">{user.role}</td>
-									<td className="py-2 pr-4">{user.methods || '—'}</td>
-									<td className="py-2 whitespace-nowrap">{dateFormat.format(new Date(user.createdAt))} UTC</td>
-								</tr>
+
+			<div className="mt-8 grid gap-6 lg:grid-cols-2">
+				<Section id="tool-usage" title="Server tool runs per day" description={`Last ${DASHBOARD_DAYS} UTC days, by tool.`} className="lg:col-span-2">
+					<DailyBarChart
+						title={`Server tool runs per day, last ${DASHBOARD_DAYS} days`}
+						unit="server runs"
+						days={data.toolUsage.days}
+						series={toolSeries}
+						emptyMessage={`No runs in the last ${DASHBOARD_DAYS} days.`}
+						legend
+					/>
+				</Section>
+				<Section id="signups" title="Sign-ups per day" description={`Last ${DASHBOARD_DAYS} UTC days.`} className="lg:col-span-2">
+					<DailyBarChart
+						title={`Sign-ups per day, last ${DASHBOARD_DAYS} days`}
+						unit="sign-ups"
+						days={data.signups.days}
+						series={[{ key: 'signups', name: 'Sign-ups', values: data.signups.values }]}
+						emptyMessage={`No sign-ups in the last ${DASHBOARD_DAYS} days.`}
+					/>
+				</Section>
+				<Section
+					id="error-rates"
+					title="Errors per tool"
+					description={
+						<>
+							Last {DASHBOARD_DAYS} days. <strong className="font-semibold">Refused</strong>: the input was invalid or too large.{' '}
+							<strong className="font-semibold">Failed</strong>: our fault (a crash, the time or memory limit, or the queue was full).
+						</>
+					}
+				>
+					{data.errorRates.length === 0 ? (
+						<p className="text-sm text-muted">No runs in the last {DASHBOARD_DAYS} days.</p>
+					) : (
+						<ScrollArea label="Errors per tool table">
+							<table className="w-full text-left text-sm tabular-nums">
+								<thead className="text-muted">
+									<tr>
+										<th scope="col" className="py-2 pr-3 font-semibold">
+											Tool
+										</th>
+										<th scope="col" className="py-2 pr-3 text-right font-semibold">
+											Runs
+										</th>
+										<th scope="col" className="py-2 pr-3 text-right font-semibold">
+											Refused
+										</th>
+										<th scope="col" className="py-2 pr-3 text-right font-semibold">
+											Failed
+										</th>
+										<th scope="col" className="py-2 text-right font-semibold">
+											Failure rate
+										</th>
+									</tr>
+								</thead>
+								<tbody className="divide-y divide-border">
+									{data.errorRates.map((row) => (
+										<tr key={row.tool} data-tool={row.tool}>
+											<th scope="row" className="min-w-[9rem] py-2 pr-3 font-normal break-words">
+												{row.name}
+											</th>
+											<td className="py-2 pr-3 text-right">{formatCount(row.runs)}</td>
+											<td className="py-2 pr-3 text-right whitespace-nowrap">
+												{formatCount(row.refused)} <span className="text-muted">({formatRate(row.refusedRate)})</span>
+											</td>
+											<td className="py-2 pr-3 text-right">{formatCount(row.failed)}</td>
+											<td className={cn('py-2 text-right font-semibold', row.failed > 0 && 'text-danger')}>{formatRate(row.failureRate)}</td>
+										</tr>
+									))}
+								</tbody>
+							</table>
+						</ScrollArea>
+					)}
+				</Section>
+				<Section id="latest-posts" title="Latest posts" description="Most recently changed first.">
+					{data.latestPosts.length === 0 ? (
+						<p className="text-sm text-muted">
+							No posts yet.{' '}
+							<Link to="/admin/posts/new" className="link">
+								Write the first one
+							</Link>
+							.
+						</p>
+					) : (
+						<ul className="divide-y divide-border">
+							{data.latestPosts.map((post) => (
+								<li key={post.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+									<Link to={`/admin/posts/${post.id}/edit`} className="link min-w-0 break-words">
+										{post.title || post.slug}
+									</Link>
+									<span className="flex shrink-0 items-center gap-2 text-sm text-muted">
+										<span className={cn('rounded-full border px-2 py-0.5 text-xs font-semibold', STATE_CLASS[post.state])}>{STATE_LABEL[post.state]}</span>
+										<time dateTime={post.date}>{dateFormat.format(new Date(post.date))}</time>
+									</span>
+								</li>
 							))}
-						</tbody>
-					</table>
-				)}
-			</section>
+						</ul>
+					)}
+				</Section>
+				<Section id="latest-signups" title="Latest sign-ups" className="lg:col-span-2">
+					{data.latest.length === 0 ? (
+						<p className="text-sm text-muted">Nobody has signed up yet.</p>
+					) : (
+						<ScrollArea label="Latest sign-ups table">
+							<table className="w-full min-w-[36rem] text-left text-sm">
+								<thead className="text-muted">
+									<tr>
+										<th scope="col" className="py-2 pr-4 font-semibold">
+											Name
+										</th>
+										<th scope="col" className="py-2 pr-4 font-semibold">
+											Email
+										</th>
+										<th scope="col" className="py-2 pr-4 font-semibold">
+											Role
+										</th>
+										<th scope="col" className="py-2 pr-4 font-semibold">
+											Sign-in
+										</th>
+										<th scope="col" className="py-2 font-semibold">
+											Joined
+										</th>
+									</tr>
+								</thead>
+								<tbody className="divide-y divide-border">
+									{data.latest.map((user) => (
+										<tr key={user.id}>
+											<td className="py-2 pr-4 break-all">{user.name}</td>
+											<td className="py-2 pr-4 break-all">{user.email}</td>
+											<td className="py-2 pr-4">{user.role}</td>
+											<td className="py-2 pr-4">{user.methods || '—'}</td>
+											<td className="py-2 whitespace-nowrap">{dateTimeFormat.format(new Date(user.createdAt))} UTC</td>
+										</tr>
+									))}
+								</tbody>
+							</table>
+						</ScrollArea>
+					)}
+				</Section>
+				<Section id="audit-log" title="Audit log" description="The latest 20 admin actions, newest first." className="lg:col-span-2">
+					{data.audit.length === 0 ? (
+						<p className="text-sm text-muted">No admin actions yet.</p>
+					) : (
+						<ScrollArea label="Audit log table">
+							<table className="w-full min-w-[36rem] text-left text-sm">
+								<thead className="text-muted">
+									<tr>
+										<th scope="col" className="py-2 pr-4 font-semibold">
+											When (UTC)
+										</th>
+										<th scope="col" className="py-2 pr-4 font-semibold">
+											Who
+										</th>
+										<th scope="col" className="py-2 pr-4 font-semibold">
+											Action
+										</th>
+										<th scope="col" className="py-2 font-semibold">
+											Target
+										</th>
+									</tr>
+								</thead>
+								<tbody className="divide-y divide-border">
+									{data.audit.map((entry) => (
+										<tr key={entry.id}>
+											<td className="py-2 pr-4 whitespace-nowrap">
+												<time dateTime={entry.createdAt}>{dateTimeFormat.format(new Date(entry.createdAt))}</time>
+											</td>
+											<td className="py-2 pr-4 break-all">{entry.actorEmail}</td>
+											<td className="py-2 pr-4 font-mono text-xs">{entry.action}</td>
+											<td className="py-2 break-all">{entry.target || '—'}</td>
+										</tr>
+									))}
+								</tbody>
+							</table>
+						</ScrollArea>
+					)}
+				</Section>
+			</div>
 		</div>
 	)
 }

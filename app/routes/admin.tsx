@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, NavLink, Outlet } from '@remix-run/react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Icon, type IconName } from '#app/components/icon.tsx'
 import { requireAdmin } from '#app/utils/auth.server.ts'
-import { cn } from '#app/utils/misc.ts'
+import { cn, useHydrated } from '#app/utils/misc.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 
 /**
@@ -29,31 +29,42 @@ const sections: Array<{ name: string; href: string; icon: IconName }> = [
 
 export default function AdminLayout() {
 	const [collapsed, setCollapsed] = useState(false)
+	const navId = useId()
+	// The toggle needs JavaScript: before hydration (or without it) the panel stays open and no dead button shows.
+	const hydrated = useHydrated()
 	return (
 		<div className="flex min-h-[calc(100dvh-4rem)] flex-col md:flex-row">
 			<aside
 				aria-label="Admin"
 				data-testid="admin-panel"
 				data-state={collapsed ? 'closed' : 'open'}
-				className={cn('shrink-0 border-b border-border bg-surface md:border-r md:border-b-0', collapsed ? 'md:w-12' : 'md:w-64')}
+				className={cn('shrink-0 border-b border-border bg-surface md:border-r md:border-b-0', collapsed ? 'md:w-16' : 'md:w-64')}
 			>
-				<div className="flex items-center justify-between gap-2 p-2">
+				<div className={cn('flex min-h-14 items-center justify-between gap-2 p-2', collapsed && 'md:justify-center')}>
 					{collapsed ? null : <p className="px-2 text-xs font-bold tracking-wider text-muted uppercase">Admin</p>}
-					<button
-						type="button"
-						className="icon-button hidden md:inline-grid"
-						onClick={() => setCollapsed((value) => !value)}
-						aria-expanded={!collapsed}
-						aria-label={collapsed ? 'Expand admin panel' : 'Collapse admin panel'}
-					>
-						<Icon name={collapsed ? 'chevron-right' : 'chevron-left'} />
-					</button>
+					{hydrated ? (
+						<button
+							type="button"
+							className="icon-button hidden md:inline-grid"
+							onClick={() => setCollapsed((value) => !value)}
+							aria-expanded={!collapsed}
+							aria-controls={navId}
+							aria-label={collapsed ? 'Expand admin panel' : 'Collapse admin panel'}
+						>
+							<Icon name={collapsed ? 'chevron-right' : 'chevron-left'} />
+						</button>
+					) : null}
 				</div>
-				<nav aria-label="Admin sections" className="p-2">
-					<ul className="flex gap-1 md:flex-col">
+				<nav id={navId} aria-label="Admin sections" className="px-2 pb-2 md:pt-0">
+					{/* Phones: one wrapping row under the label; md and up: a column that collapses to icons. */}
+					<ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
 						{sections.map((section) => (
 							<li key={section.href}>
-								<NavLink to={section.href} className={({ isActive }) => cn('menu-link', isActive && 'nav-link-active')} title={collapsed ? section.name : undefined}>
+								<NavLink
+									to={section.href}
+									className={({ isActive }) => cn('menu-link', isActive && 'nav-link-active')}
+									title={collapsed ? section.name : undefined}
+								>
 									<Icon name={section.icon} />
 									<span className={cn(collapsed && 'md:sr-only')}>{section.name}</span>
 								</NavLink>
