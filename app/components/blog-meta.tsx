@@ -98,13 +98,3 @@ export const blogPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders 
 	if (cacheControl) headers.set('Cache-Control', cacheControl)
 	return headers
 }
-
-/** JSON for a script element: `<`, `>`, `&` and line separators escaped, so no text can close the element. */
-export function scriptJson(value: unknown): string {
-	return JSON.stringify(value)
-		.replace(/</g, '\\u003c')
-		.replace(/>/g, '\\u003e')
-		.replace(/&/g, '\\u0026')
-		.replace(/\u2028/g, '\\u2028')
-		.replace(/\u2029/g, '\\u2029')
-}

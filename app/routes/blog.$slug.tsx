@@ -1,11 +1,9 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react'
-import { blogPageHeaders, formatPostDateTime, PostByline, scriptJson, TagList } from '#app/components/blog-meta.tsx'
+import { blogPageHeaders, formatPostDateTime, PostByline, TagList } from '#app/components/blog-meta.tsx'
 import { Icon } from '#app/components/icon.tsx'
-import { useRootData } from '#app/root.tsx'
 import { getOptionalUser } from '#app/utils/auth.server.ts'
 import { findPostBySlug, isPublic, isValidSlug, neighbours, readerCacheControl } from '#app/utils/blog.server.ts'
-import { useNonce } from '#app/utils/nonce.tsx'
 import { pageSeo } from '#app/utils/seo.ts'
 
 /**
@@ -83,35 +81,37 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	tags.push({ property: 'article:modified_time', content: post.updatedAt })
 	if (post.authorName) tags.push({ property: 'article:author', content: post.authorName })
 	for (const tag of post.tags) tags.push({ property: 'article:tag', content: tag })
+	// Drafts and scheduled posts (admin preview) are not announced to search engines.
+	if (preview === null) {
+		const root = matches.find((match) => match?.id === 'root')?.data as { origin?: string; siteName?: string } | undefined
+		const origin = root?.origin ?? ''
+		const url = `${origin}/blog/${post.slug}`
+		const cover = coverPath(post.coverImageId)
+		const jsonLd = {
+			'@context': 'https://schema.org',
+			'@type': 'BlogPosting',
+			headline: post.title,
+			description: post.seoDescription || post.excerpt,
+			url,
+			mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+			datePublished: post.publishedAt ?? undefined,
+			dateModified: post.updatedAt,
+			author: post.authorName ? { '@type': 'Person', name: post.authorName } : { '@type': 'Organization', name: root?.siteName ?? 'ToolNest' },
+			publisher: { '@type': 'Organization', name: root?.siteName ?? 'ToolNest' },
+			image: cover ? `${origin}${cover}` : undefined,
+			keywords: post.tags.length ? post.tags.join(', ') : undefined,
+		}
+		// Remix escapes it for the script element (`<`, `>`, `&`, U+2028/9).
+		tags.push({ 'script:ld+json': jsonLd })
+	}
 	return tags
 }
 
 export default function BlogPost() {
 	const { post, preview, older, newer } = useLoaderData<typeof loader>()
-	const root = useRootData()
-	const nonce = useNonce()
-	const origin = root?.origin ?? ''
-	const url = `${origin}/blog/${post.slug}`
 	const cover = coverPath(post.coverImageId)
-	const jsonLd = {
-		'@context': 'https://schema.org',
-		'@type': 'BlogPosting',
-		headline: post.title,
-		description: post.seoDescription || post.excerpt,
-		url,
-		mainEntityOfPage: { '@type': 'WebPage', '@id': url },
-		datePublished: post.publishedAt ?? undefined,
-		dateModified: post.updatedAt,
-		author: post.authorName ? { '@type': 'Person', name: post.authorName } : { '@type': 'Organization', name: root?.siteName ?? 'ToolNest' },
-		publisher: { '@type': 'Organization', name: root?.siteName ?? 'ToolNest' },
-		image: cover ? `${origin}${cover}` : undefined,
-		keywords: post.tags.length ? post.tags.join(', ') : undefined,
-	}
 	return (
 		<div className="page-container">
-			{preview ? null : (
-				<script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }} />
-			)}
 			<article className="mx-auto max-w-3xl">
 				{preview ? (
 					<div role="status" className="mb-6 flex items-start gap-3 rounded-lg border border-warning bg-surface p-4 text-fg" data-testid="preview-banner">
