@@ -20,41 +20,13 @@ import { STALE_VERSION_MESSAGE } from '#app/utils/posts.server.ts'
 import { getToast } from '#app/utils/toast.server.ts'
 import { context, createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
+import { callRoute, type Json, type RouteHandler } from '#tests/setup/routes.ts'
 
 beforeEach(async () => {
 	await resetDatabase()
 })
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any
-type Handler = (args: never) => unknown
-type Outcome = { status: number; headers: Headers; body: Json }
-
-function isDataWithResponseInit(value: unknown): value is { type: 'DataWithResponseInit'; data: unknown; init: ResponseInit | null } {
-	return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit'
-}
-
-async function call(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
-	let value: unknown
-	try {
-		value = await handler({ request, params, context: context() } as never)
-	} catch (error) {
-		if (!(error instanceof Response)) throw error
-		value = error
-	}
-	if (value instanceof Response) {
-		const text = await value.text()
-		let body: Json = text
-		try {
-			body = text ? JSON.parse(text) : null
-		} catch {
-			// not JSON
-		}
-		return { status: value.status, headers: value.headers, body }
-	}
-	if (isDataWithResponseInit(value)) return { status: value.init?.status ?? 200, headers: new Headers(value.init?.headers), body: value.data }
-	return { status: 200, headers: new Headers(), body: value }
-}
+const call = callRoute
 
 function postForm(path: string, form: Record<string, string>, cookie?: string) {
 	return makeRequest(path, { method: 'POST', form, cookie })
@@ -101,7 +73,7 @@ describe('role checks: anonymous and plain users are sent to /login and change n
 	test('every loader', async () => {
 		const { adminCookie, userCookie } = await accounts()
 		const post = await createOk(adminCookie, { title: 'Existing', body: 'text' })
-		const loaders: Array<[Handler, string, Record<string, string>]> = [
+		const loaders: Array<[RouteHandler, string, Record<string, string>]> = [
 			[listRoute.loader, '/admin/posts', {}],
 			[newRoute.loader, '/admin/posts/new', {}],
 			[editRoute.loader, `/admin/posts/${post.id}/edit`, { id: post.id }],
@@ -129,7 +101,7 @@ describe('role checks: anonymous and plain users are sent to /login and change n
 		const { adminCookie, userCookie } = await accounts()
 		const post = await createOk(adminCookie, { title: 'Existing', body: 'text' })
 		const before = await snapshot()
-		const attempts: Array<[Handler, string, Record<string, string>, Record<string, string>]> = [
+		const attempts: Array<[RouteHandler, string, Record<string, string>, Record<string, string>]> = [
 			[newRoute.action, '/admin/posts/new', {}, { intent: 'save', title: 'Sneaky', body: 'x', status: 'published' }],
 			[editRoute.action, `/admin/posts/${post.id}/edit`, { id: post.id }, { intent: 'save', title: 'Hijacked', body: 'x', version: '1' }],
 			[editRoute.action, `/admin/posts/${post.id}/edit`, { id: post.id }, { intent: 'delete', confirm: 'yes' }],

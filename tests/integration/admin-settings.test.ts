@@ -22,6 +22,7 @@ import { REGISTRATION_CLOSED_MESSAGE } from '#app/utils/user.server.ts'
 import { createGoogleIdToken } from '#tests/mocks/google.ts'
 import { context, createUser, loginAs, makeRequest, TEST_PASSWORD, uniqueEmail } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
+import { callRoute, type Json } from '#tests/setup/routes.ts'
 
 let warn: MockInstance<typeof console.warn>
 beforeEach(async () => {
@@ -32,36 +33,7 @@ afterEach(() => {
 	warn.mockRestore()
 })
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any
-type Handler = (args: never) => unknown
-type Outcome = { status: number; headers: Headers; body: Json }
-
-function isDataWithResponseInit(value: unknown): value is { type: 'DataWithResponseInit'; data: unknown; init: ResponseInit | null } {
-	return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit'
-}
-
-async function call(handler: Handler, request: Request): Promise<Outcome> {
-	let value: unknown
-	try {
-		value = await handler({ request, params: {}, context: context() } as never)
-	} catch (error) {
-		if (!(error instanceof Response)) throw error
-		value = error
-	}
-	if (value instanceof Response) {
-		const text = await value.text()
-		let body: Json = text
-		try {
-			body = text ? JSON.parse(text) : null
-		} catch {
-			// not JSON
-		}
-		return { status: value.status, headers: value.headers, body }
-	}
-	if (isDataWithResponseInit(value)) return { status: value.init?.status ?? 200, headers: new Headers(value.init?.headers), body: value.data }
-	return { status: 200, headers: new Headers(), body: value }
-}
+const call = callRoute
 
 async function toastOf(headers: Headers) {
 	const cookie = headers.getSetCookie().find((c) => c.startsWith('toast='))

@@ -18,6 +18,7 @@ import { findSession, TOUCH_INTERVAL_MS } from '#app/utils/session.server.ts'
 import { ACCOUNT_DISABLED_MESSAGE } from '#app/utils/user.server.ts'
 import { context, createUser, loginAs, makeRequest, TEST_PASSWORD } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
+import { callRoute, type Json } from '#tests/setup/routes.ts'
 
 let warn: MockInstance<typeof console.warn>
 beforeEach(async () => {
@@ -28,36 +29,7 @@ afterEach(() => {
 	warn.mockRestore()
 })
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any
-type Handler = (args: never) => unknown
-type Outcome = { status: number; headers: Headers; body: Json }
-
-function isDataWithResponseInit(value: unknown): value is { type: 'DataWithResponseInit'; data: unknown; init: ResponseInit | null } {
-	return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit'
-}
-
-async function call(handler: Handler, request: Request): Promise<Outcome> {
-	let value: unknown
-	try {
-		value = await handler({ request, params: {}, context: context() } as never)
-	} catch (error) {
-		if (!(error instanceof Response)) throw error
-		value = error
-	}
-	if (value instanceof Response) {
-		const text = await value.text()
-		let body: Json = text
-		try {
-			body = text ? JSON.parse(text) : null
-		} catch {
-			// not JSON
-		}
-		return { status: value.status, headers: value.headers, body }
-	}
-	if (isDataWithResponseInit(value)) return { status: value.init?.status ?? 200, headers: new Headers(value.init?.headers), body: value.data }
-	return { status: 200, headers: new Headers(), body: value }
-}
+const call = callRoute
 
 const list = (path = '/admin/users', cookie?: string) => call(adminUsersRoute.loader, makeRequest(path, { cookie }))
 const act = (form: Record<string, string>, cookie?: string) =>

@@ -19,6 +19,7 @@ import { prisma } from '#app/utils/db.server.ts'
 import { updateSiteSettings } from '#app/utils/settings.server.ts'
 import { createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
+import { callRoute, type Json, type RouteHandler } from '#tests/setup/routes.ts'
 
 beforeEach(async () => {
 	await resetDatabase()
@@ -27,28 +28,9 @@ beforeEach(async () => {
 // ---------------------------------------------------------------------------
 // Helpers
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any
-type Outcome = { status: number; headers: Headers; body: Json; thrown: boolean }
-
-function isDataWithResponseInit(value: unknown): value is { type: 'DataWithResponseInit'; data: unknown; init: ResponseInit | null } {
-	return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit'
-}
-
-/** Calls a loader as Remix does and normalises a returned or thrown Response or `data()`. */
-async function call(loader: (args: never) => unknown, path: string, { cookie, params = {} }: { cookie?: string; params?: Record<string, string> } = {}): Promise<Outcome> {
-	let value: unknown
-	let thrown = false
-	try {
-		value = await loader({ request: makeRequest(path, { cookie }), params, context: { cspNonce: '', clientIp: '10.0.0.1' } } as never)
-	} catch (error) {
-		if (!(error instanceof Response) && !isDataWithResponseInit(error)) throw error
-		value = error
-		thrown = true
-	}
-	if (value instanceof Response) return { status: value.status, headers: value.headers, body: await value.text(), thrown }
-	if (isDataWithResponseInit(value)) return { status: value.init?.status ?? 200, headers: new Headers(value.init?.headers), body: value.data, thrown }
-	return { status: 200, headers: new Headers(), body: value, thrown }
+/** Calls a loader as Remix does, for a GET of `path`. */
+function call(loader: RouteHandler, path: string, { cookie, params = {} }: { cookie?: string; params?: Record<string, string> } = {}) {
+	return callRoute(loader, makeRequest(path, { cookie }), params)
 }
 
 const list = (query = '', cookie?: string) => call(listRoute.loader, `/blog${query}`, { cookie })
