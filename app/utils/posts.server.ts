@@ -84,6 +84,23 @@ function publishedAtFor(input: PostFormValue, previous: Date | null = null, now 
 	return null
 }
 
+/** The columns a save writes from the form (create and update alike). */
+function storedFields(input: PostFormValue, slug: string, rendered: { html: string; readingMinutes: number }, publishedAt: Date | null) {
+	return {
+		slug,
+		title: input.title,
+		excerpt: input.excerpt,
+		body: input.body,
+		html: rendered.html,
+		readingMinutes: rendered.readingMinutes,
+		tags: input.tags,
+		status: input.status,
+		publishedAt,
+		seoTitle: input.seoTitle,
+		seoDescription: input.seoDescription,
+	}
+}
+
 export async function createPost(actor: AuditActor, input: PostFormValue, { signal }: { signal?: AbortSignal } = {}) {
 	const slug = slugFor(input)
 	await assertSlugFree(slug)
@@ -94,17 +111,7 @@ export async function createPost(actor: AuditActor, input: PostFormValue, { sign
 		const created = await prisma.$transaction(async (tx) => {
 			const post = await tx.post.create({
 				data: {
-					slug,
-					title: input.title,
-					excerpt: input.excerpt,
-					body: input.body,
-					html: rendered.html,
-					readingMinutes: rendered.readingMinutes,
-					tags: input.tags,
-					status: input.status,
-					publishedAt,
-					seoTitle: input.seoTitle,
-					seoDescription: input.seoDescription,
+					...storedFields(input, slug, rendered, publishedAt),
 					coverImageId: input.coverImageId,
 					authorId: actor.id,
 				},
@@ -136,20 +143,7 @@ export async function updatePost(actor: AuditActor, id: string, input: PostFormV
 	await assertCoverImage(input.coverImageId)
 	const rendered = await renderMarkdown(input.body, { signal })
 	const publishedAt = publishedAtFor(input, current.publishedAt)
-	const data: Prisma.PostUpdateManyMutationInput = {
-		slug,
-		title: input.title,
-		excerpt: input.excerpt,
-		body: input.body,
-		html: rendered.html,
-		readingMinutes: rendered.readingMinutes,
-		tags: input.tags,
-		status: input.status,
-		publishedAt,
-		seoTitle: input.seoTitle,
-		seoDescription: input.seoDescription,
-		version: { increment: 1 },
-	}
+	const data: Prisma.PostUpdateManyMutationInput = { ...storedFields(input, slug, rendered, publishedAt), version: { increment: 1 } }
 	const changed = (['slug', 'title', 'excerpt', 'body', 'status', 'seoTitle', 'seoDescription', 'coverImageId'] as const).filter((key) => {
 		const next = key === 'slug' ? slug : input[key]
 		return (current[key] ?? null) !== (next ?? null)
