@@ -55,7 +55,8 @@ test.describe('the post editor with JavaScript', () => {
 			'# Big heading\n\nSome **bold** text.\n\n<script>window.__xss = 1</script>\n\n<img src="x" onerror="window.__xss = 2">\n\n[bad](javascript:window.__xss=3)\n\n',
 		)
 		const preview = page.getByTestId('post-preview')
-		await expect(preview.getByRole('heading', { name: 'Big heading' })).toBeVisible()
+		// Possibly the server's first render: a worker thread starts and loads jsdom, marked and highlight.js first.
+		await expect(preview.getByRole('heading', { name: 'Big heading' })).toBeVisible({ timeout: 20_000 })
 		await expect(preview.locator('strong')).toHaveText('bold')
 		await expect(preview.locator('script')).toHaveCount(0)
 		expect(await preview.innerHTML()).not.toMatch(/onerror|javascript:/)
