@@ -10,7 +10,9 @@
 //      request logging off and, unless DATABASE_URL is set, a fresh embedded
 //      database in a temporary directory (deleted afterwards). Waits for
 //      GET /healthz to answer 200.
-//   3. For each page ('/', '/tools'):
+//   3. Publishes 12 blog posts through the admin editor (as the admin the
+//      server creates from ADMIN_EMAIL), then for each page ('/', '/tools',
+//      '/blog', one post):
 //        a. throughput and latency with autocannon (2 s warm-up, then
 //           BENCH_DURATION seconds, default 10, with BENCH_CONNECTIONS
 //           connections, default 50);
@@ -18,6 +20,8 @@
 //           references (plus modules imported by its inline module script and
 //           their static imports), fetched with Accept-Encoding: gzip and
 //           measured as gzipped bytes on the wire.
+//      and for the post, revalidation: the same load with If-None-Match
+//      (answered 304 without a body) against the full 200 answers.
 //   4. Reference: serves build/client with a bare express.static server (in
 //      its own process, like ours) and compares the throughput of one hashed
 //      asset from it and from our server, to show what our middleware costs.
@@ -135,6 +139,8 @@ async function main() {
 			HOST: '127.0.0.1',
 			LOG_REQUESTS: '0',
 			AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+			ADMIN_EMAIL: BENCH_ADMIN.email,
+			ADMIN_PASSWORD: BENCH_ADMIN.password,
 		}
 		env.SITE_URL = `http://127.0.0.1:${port}`
 		if (!process.env.DATABASE_URL) {
@@ -161,8 +167,9 @@ async function main() {
 		)
 
 		// 3. Pages: load, then weight.
+		const postSlug = await publishPosts(base, 12)
 		const results = {}
-		for (const page of PAGES) {
+		for (const page of [...PAGES, '/blog', `/blog/${postSlug}`]) {
 			console.log(`\n=== ${page} ===`)
 			const single = await sequentialLatency(base + page)
 			console.log(
@@ -174,6 +181,18 @@ async function main() {
 			const weight = await pageWeight(base, page)
 			printWeight(weight)
 			results[page] = { load, weight }
+		}
+
+		// Revalidation: what a returning anonymous reader costs (ETag → 304, no body).
+		console.log(`\n=== revalidation of /blog/${postSlug}: If-None-Match (304) vs full page (200) ===`)
+		const etag = (await fetch(`${base}/blog/${postSlug}`)).headers.get('etag')
+		if (!etag) {
+			console.log('No ETag on the post page — skipped.')
+		} else {
+			const revalidated = await loadTest(autocannon, `${base}/blog/${postSlug}`, { 'if-none-match': etag })
+			printLoad(revalidated, '304')
+			const full = results[`/blog/${postSlug}`].load
+			console.log(`Ratio 304/200 requests/s: ${(revalidated.requests.average / full.requests.average).toFixed(2)}×`)
 		}
 
 		// 4. Static reference: one hashed asset, ours vs bare express.static.
@@ -218,6 +237,47 @@ async function main() {
 	} finally {
 		await cleanup()
 	}
+}
+
+// ---------------------------------------------------------------------------
+// Blog posts to measure
+// ---------------------------------------------------------------------------
+
+const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench admin password, long enough' }
+
+/**
+ * Logs in through the login form and publishes `count` posts through the
+ * admin editor (so they are rendered and sanitised as in real use); the
+ * newest post's slug.
+ */
+async function publishPosts(base, count) {
+	const post = (path, form, cookie) =>
+		fetch(base + path, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, ...(cookie ? { cookie } : {}) },
+			body: new URLSearchParams(form),
+		})
+	const login = await post('/login', { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password })
+	const cookie = login.headers
+		.getSetCookie()
+		.map((value) => value.split(';')[0])
+		.join('; ')
+	if (login.status !== 302 || !cookie) throw new Error(`Logging in as the bench admin failed (${login.status})`)
+	const paragraph = 'Measured, not asserted: this paragraph is here so the post has a realistic length. '.repeat(8)
+	let slug = ''
+	for (let index = 1; index <= count; index++) {
+		slug = `bench-post-${index}`
+		const body = `# Post ${index}\n\n${paragraph}\n\n## Code\n\n\`\`\`js\nconst answer = ${index} * 2\nconsole.log(answer)\n\`\`\`\n\n${paragraph}\n`
+		const saved = await post(
+			'/admin/posts/new',
+			{ intent: 'save', title: `Benchmark post ${index}`, slug, excerpt: `Post ${index} of the benchmark.`, body, tags: 'bench, speed', status: 'published', publishedAt: '', seoTitle: '', seoDescription: '', coverImageId: '' },
+			cookie
+		)
+		if (saved.status !== 302 && saved.status !== 303) throw new Error(`Publishing a bench post failed (${saved.status}): ${(await saved.text()).slice(0, 200)}`)
+	}
+	console.log(`Published ${count} posts through the admin editor.`)
+	return slug
 }
 
 // ---------------------------------------------------------------------------
