@@ -1,17 +1,9 @@
 import { Link } from '@remix-run/react'
 import { PostByline, TagList } from '#app/components/blog-meta.tsx'
+import type { PostSummary } from '#app/utils/blog.server.ts'
 
-/** The public fields of a post in a list (app/utils/blog.server.ts PostSummary). */
-export type PostCardData = {
-	slug: string
-	title: string
-	excerpt: string
-	publishedAt: string
-	readingMinutes: number
-	tags: Array<string>
-	coverImageId: string | null
-	authorName: string | null
-}
+/** The public fields of a post in a list. */
+export type PostCardData = PostSummary
 
 /** One post in /blog or on the home page: cover, title (link), byline, excerpt, tags. */
 export function PostCard({ post, headingLevel = 2, compact = false }: { post: PostCardData; headingLevel?: 2 | 3; compact?: boolean }) {
