@@ -146,7 +146,9 @@ function createMarked(usedIds: Map<string, number>, isReserved: (id: string) => 
 				usedIds.set(candidate, 0)
 				id = candidate
 				const label = plain.replace(/[<>"&]/g, '')
-				return `<h${depth} id="${id}">${inner} <a class="heading-anchor" href="#${id}" aria-label="Link to the section ${label}">#</a></h${depth}>\n`
+				// The post's title is the page's one <h1>: `#` in the body is a section (<h2>), and so on down.
+				const level = Math.min(depth + 1, 6)
+				return `<h${level} id="${id}">${inner} <a class="heading-anchor" href="#${id}" aria-label="Link to the section ${label}">#</a></h${level}>\n`
 			},
 		},
 	})

@@ -147,7 +147,7 @@ describe('creating posts', () => {
 			version: 1,
 			readingMinutes: 1,
 		})
-		expect(post.html).toContain('<h1 id="hello">')
+		expect(post.html).toContain('<h2 id="hello">')
 		expect(post.html).toContain('<strong>bold</strong>')
 		expect(post.html).not.toMatch(/<script|javascript:/)
 		const entries = await prisma.auditLog.findMany()
@@ -418,7 +418,7 @@ describe('preview, uploads and delete from the editor', () => {
 		const { adminCookie } = await accounts()
 		const viaEditor = await call(newRoute.action, postForm('/admin/posts/new', { intent: 'preview', title: '', body: '# Hi\n\n<img src=x onerror=alert(1)>' }, adminCookie))
 		expect(viaEditor.status).toBe(200)
-		expect(viaEditor.body.preview.html).toContain('<h1 id="hi">')
+		expect(viaEditor.body.preview.html).toContain('<h2 id="hi">')
 		expect(viaEditor.body.preview.html).not.toContain('onerror')
 		expect(viaEditor.body.result.initialValue.body).toContain('# Hi')
 		const resource = await call(previewRoute.action, postForm('/admin/posts/preview', { body: '**b** <script>x</script>' }, adminCookie))

@@ -120,19 +120,21 @@ describe('code and headings', () => {
 		expect(output).not.toContain('style=')
 	})
 
-	test('headings get ids and anchors, unique in the document', async () => {
-		const output = await html('# Getting started\n\n## Getting started\n\n## Getting started\n\n### Café & *crème*')
-		expect(output).toContain('<h1 id="getting-started">Getting started <a class="heading-anchor" href="#getting-started"')
-		expect(output).toContain('<h2 id="getting-started-1">')
+	test('headings get ids and anchors, unique in the document, one level below the title (`#` is an <h2>)', async () => {
+		const output = await html('# Getting started\n\n## Getting started\n\n## Getting started\n\n### Café & *crème*\n\n###### Deepest')
+		expect(output).toContain('<h2 id="getting-started">Getting started <a class="heading-anchor" href="#getting-started"')
+		expect(output).toContain('<h3 id="getting-started-1">')
 		expect(output).toContain('href="#getting-started-1"')
-		expect(output).toContain('<h2 id="getting-started-2">')
-		expect(output).toContain('<h3 id="cafe-creme">Café &amp; <em>crème</em> <a class="heading-anchor" href="#cafe-creme"')
+		expect(output).toContain('<h3 id="getting-started-2">')
+		expect(output).toContain('<h4 id="cafe-creme">Café &amp; <em>crème</em> <a class="heading-anchor" href="#cafe-creme"')
+		expect(output).toContain('<h6 id="deepest">')
+		expect(output).not.toContain('<h1')
 		const ids = [...output.matchAll(/ id="([^"]+)"/g)].map((match) => match[1])
 		expect(new Set(ids).size).toBe(ids.length)
 	})
 
 	test('a heading whose id would clobber the DOM keeps an anchor that works', async () => {
-		const output = await html('## Cookie\n\n## Location')
+		const output = await html('# Cookie\n\n# Location')
 		const ids = [...output.matchAll(/<h2 id="([^"]+)"/g)].map((match) => match[1]!)
 		expect(ids).toHaveLength(2)
 		for (const id of ids) expect(output).toContain(`href="#${id}"`)
