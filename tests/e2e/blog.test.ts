@@ -33,7 +33,7 @@ async function publishSeries(count: number, { body }: { body?: (i: number) => st
 			title,
 			slug,
 			excerpt: `Excerpt of part ${i}`,
-			body: body?.(i) ?? `## Part ${i}\n\nSome text about part ${i}.\n\n\`\`\`js\nconst part = ${i}\n\`\`\``,
+			body: body?.(i) ?? `# Part ${i}\n\nSome text about part ${i}.\n\n\`\`\`js\nconst part = ${i}\n\`\`\``,
 			tags: [tag, 'e2e'],
 			publishedAt: editorDate(-(count - i + 10) * 60_000),
 		})
@@ -270,7 +270,7 @@ test.describe('axe', () => {
 			const { tag, posts } = await publishSeries(2, {
 				body: (i) =>
 					[
-						`## Heading ${i}`,
+						`# Heading ${i}`,
 						'',
 						'A paragraph with `inline code`, **bold** and a [link](https://example.com).',
 						'',
