@@ -3,6 +3,7 @@
  * global-setup.ts; `prisma` (app/utils/db.server.ts) connects to it.
  */
 import { inject } from 'vitest'
+import { settleRunRecords } from '#app/tools/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { forgetCachedSiteSettings } from '#app/utils/settings.server.ts'
 import { emptyTables } from './empty-tables.ts'
@@ -21,6 +22,8 @@ export function isEmbeddedDatabase(): boolean {
 
 /** Empties every table but the migrations' record. Call it in beforeEach of tests that write data. */
 export async function resetDatabase(): Promise<void> {
+	// Tool-run counts are written after the answer: let the previous test's land before emptying, not after.
+	await settleRunRecords()
 	forgetCachedSiteSettings()
 	await emptyTables((sql) => prisma.$queryRawUnsafe<Array<unknown>>(sql))
 }
