@@ -6,12 +6,13 @@
  * @remix-run/express does) because the page cache needs the Response.
  */
 import path from 'node:path'
-import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from '@remix-run/node'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
 import compression from 'compression'
 import express from 'express'
 import { anonymousPreferences, createPageCache, etagFor, isPublicResponse, isRevalidatable, matchesIfNoneMatch, withNonce } from './page-cache.ts'
 import { precompressedAssets } from './precompressed.ts'
-import { redirectToHttps, rejectBadUrls, rejectCrossSiteWrites, requestLogger, sendError } from './request-guards.ts'
+import { lingerAfterEarlyAnswer, redirectToHttps, rejectBadUrls, rejectCrossSiteWrites, requestLogger, sendError } from './request-guards.ts'
 import { securityHeaders } from './security-headers.ts'
 
 export type AppOptions = {
@@ -44,6 +45,7 @@ export function createApp(options: AppOptions) {
 		next()
 	})
 	app.use(requestLogger(options.logRequests))
+	app.use(lingerAfterEarlyAnswer)
 	app.use(
 		securityHeaders({
 			dev: options.mode === 'development',
@@ -90,9 +92,18 @@ export function createApp(options: AppOptions) {
 				sendPage(req, res, slot.page.status, slot.page.headers, withNonce(slot.page, nonce), slot.page.etag)
 				return
 			}
+			let request: Request
+			try {
+				request = toWebRequest(req, res)
+			} catch {
+				// A request target Fetch cannot represent (e.g. absolute-form "http://other/x").
+				slot?.store(null)
+				sendError(res, 400, 'VALIDATION_ERROR', 'Malformed request target')
+				return
+			}
 			let response: Response
 			try {
-				response = await handleRequest(toWebRequest(req, res), { cspNonce: nonce, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' })
+				response = await handleRequest(request, { cspNonce: nonce, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' })
 			} catch (error) {
 				slot?.store(null)
 				throw error
@@ -126,71 +137,31 @@ export function createApp(options: AppOptions) {
 
 	// Last resort: anything thrown outside Remix becomes a generic JSON 500.
 	app.use(((error, _req, res, _next) => {
-		console.error(error)
-		sendError(res, 500, 'INTERNAL_ERROR', 'Internal server error')
+		// A client that went away aborts its request: nothing to log, nobody to answer.
+		if (res.destroyed || (error instanceof Error && error.name === 'AbortError')) return
+		console.error(`${String(res.locals.requestId ?? '-')} request failed:`, error)
+		if (res.headersSent) res.destroy()
+		else sendError(res, 500, 'INTERNAL_ERROR', 'Internal server error')
 	}) as express.ErrorRequestHandler)
 
 	return Object.assign(app, { inFlight: () => inFlight })
 }
 
 /**
- * The web Request Remix expects. The URL's origin is never used to build
- * links (SITE_URL is); the body streams for non-GET requests; the signal
- * aborts loaders when the client goes away before the response is done.
+ * The web Request Remix expects, made by @remix-run/node-fetch-server (the
+ * Remix team's Node↔Fetch conversion: backpressure, and a body that a
+ * handler may cancel, refuse or abandon without anything throwing outside
+ * the handler). The URL's origin is never used to build links (SITE_URL
+ * is); a Host header that is not a plain host[:port] (e.g.
+ * "example.com:evil", CVE-2025-31137's shape) does not reach it; the
+ * signal aborts loaders when the client goes away before the response is
+ * done.
  */
 function toWebRequest(req: express.Request, res: express.Response): Request {
-	// A Host header that is not a plain host[:port] (e.g. "example.com:evil",
-	// CVE-2025-31137's shape) must not reach the URL.
 	const host = req.get('host') ?? ''
 	const safeHost = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(host) ? host : 'localhost'
-	// Concatenated, not resolved: "//evil.example" stays a path on our host.
-	const url = new URL(`${req.protocol}://${safeHost}${req.originalUrl}`)
-	const headers = new Headers()
-	for (const [name, value] of Object.entries(req.headers)) {
-		if (Array.isArray(value)) for (const item of value) headers.append(name, item)
-		else if (value !== undefined) headers.set(name, value)
-	}
-	const controller = new AbortController()
-	res.on('close', () => {
-		if (!res.writableFinished) controller.abort()
-	})
-	const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
-	if (req.method !== 'GET' && req.method !== 'HEAD') {
-		init.body = requestBody(req, res)
-		init.duplex = 'half'
-	}
-	return new Request(url.href, init)
-}
-
-/**
- * The request body as a web stream, with backpressure. Unlike
- * @remix-run/node's adapter, cancelling it (a handler refusing an oversized
- * body with 413 after reading part of it) does not destroy the socket,
- * which would lose the answer too (remix#8213): reading stops, and the
- * connection closes once the response has been sent.
- */
-function requestBody(req: express.Request, res: express.Response): ReadableStream<Uint8Array> {
-	let onData: (chunk: Buffer) => void = () => {}
-	return new ReadableStream<Uint8Array>({
-		start(controller) {
-			onData = (chunk) => {
-				controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
-				if ((controller.desiredSize ?? 0) <= 0) req.pause()
-			}
-			req.on('data', onData)
-			req.once('end', () => controller.close())
-			req.once('error', (error) => controller.error(error))
-			req.once('aborted', () => controller.error(new Error('Request aborted')))
-		},
-		pull() {
-			req.resume()
-		},
-		cancel() {
-			req.off('data', onData)
-			req.pause()
-			if (!res.headersSent) res.setHeader('Connection', 'close')
-		},
-	}, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength })
+	// req.url is the path as sent ("//evil.example" stays a path on our host).
+	return createRequest(req, res, { host: safeHost, protocol: `${req.protocol}:` })
 }
 
 /**
@@ -231,9 +202,5 @@ function setResponseHeader(res: express.Response, name: string, value: string) {
 }
 
 async function sendWebResponse(res: express.Response, response: Response) {
-	res.statusMessage = response.statusText
-	res.status(response.status)
-	for (const [name, value] of response.headers.entries()) setResponseHeader(res, name, value)
-	if (response.body) await writeReadableStreamToWritable(response.body, res)
-	else res.end()
+	await sendResponse(res, response)
 }

@@ -15,6 +15,9 @@ import { purgeExpiredSessions } from '#app/utils/session.server.ts'
 import { bootstrapAdminFromEnv } from '#app/utils/user.server.ts'
 import { startDatabase } from './db/database.server.ts'
 import { createApp } from './app.ts'
+import { installCrashGuard } from './crash-guard.ts'
+
+installCrashGuard()
 
 const mode = process.env.NODE_ENV === 'production' ? 'production' : 'development'
 const port = Number(process.env.PORT ?? 3000)

@@ -4,7 +4,9 @@
  * 431 to oversized headers (16 KB by default).
  */
 import { randomUUID } from 'node:crypto'
+import type { Socket } from 'node:net'
 import type { RequestHandler, Response } from 'express'
+import { enterRequestContext } from './crash-guard.ts'
 
 export const MAX_URL_LENGTH = 8 * 1024
 
@@ -52,6 +54,7 @@ export function requestLogger(enabled: boolean): RequestHandler {
 		const id = randomUUID()
 		res.locals.requestId = id
 		res.setHeader('X-Request-Id', id)
+		enterRequestContext({ id, res })
 		if (!enabled) return next()
 		const start = process.hrtime.bigint()
 		res.on('finish', () => {
@@ -106,5 +109,54 @@ export function redirectToHttps(siteUrl: string): RequestHandler {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return next()
 		if (req.path.startsWith('/api/') || req.path === '/healthz') return next()
 		res.redirect(301, `${origin}${req.originalUrl}`)
+	}
+}
+
+/** How long a connection may keep sending a body nobody reads, after its answer went out. */
+export const LINGER_MS = 2_000
+/** How much of such a body is read (and thrown away) at most before the connection is cut. */
+export const LINGER_BYTES = 4 * 1024 * 1024
+
+/**
+ * An answer sent before the request's body has fully arrived (a 413, a 403,
+ * a 404 for a body nobody wants) says `Connection: close` and is followed
+ * by a lingering close: the server shuts its side, then reads and drops
+ * what the client is still sending for a moment before cutting the
+ * connection. Cutting it at once would make the client's TCP stack see a
+ * reset and may throw away the answer it had not read yet (RFC 9112 §9.6).
+ */
+export const lingerAfterEarlyAnswer: RequestHandler = (req, res, next) => {
+	const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+	if (!hasBody) return next()
+	const writeHead = res.writeHead
+	res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+		if (!req.complete && !res.headersSent) {
+			res.setHeader('Connection', 'close')
+			lingerOnClose(req.socket, req)
+		}
+		return writeHead.apply(this, args)
+	} as Response['writeHead']
+	next()
+}
+
+function lingerOnClose(socket: Socket, req: NodeJS.ReadableStream) {
+	// Node ends a `Connection: close` response with socket.destroySoon(): make that a half-close.
+	const lingering = socket as Socket & { destroySoon?: () => void }
+	lingering.destroySoon = () => {
+		if (socket.destroyed) return
+		socket.end()
+		let received = 0
+		const cut = () => socket.destroy()
+		const timer = setTimeout(cut, LINGER_MS)
+		timer.unref()
+		socket.once('close', () => clearTimeout(timer))
+		socket.once('end', cut)
+		socket.on('data', (chunk: Buffer) => {
+			received += chunk.length
+			if (received > LINGER_BYTES) cut()
+		})
+		// The request stream may have been paused by a reader that gave up: let the bytes flow (to nowhere).
+		req.resume()
+		socket.resume()
 	}
 }
