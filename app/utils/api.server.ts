@@ -5,7 +5,7 @@
  * with the headers its status calls for.
  */
 import { type ZodError } from 'zod'
-import { readBodyBytes } from './body.server.ts'
+import { readJson } from './body.server.ts'
 import { describeDatabaseError } from './db.server.ts'
 import { AppError } from './errors.ts'
 import { jsonError, toErrorResponse } from './errors.server.ts'
@@ -44,31 +44,13 @@ export function methodNotAllowed(allowed: Array<string>): Response {
 }
 
 /**
- * The parsed JSON object of the request body. 415 unless the Content-Type is
- * JSON (a plain HTML form cannot then reach the API without a preflight),
- * 413 beyond `maxBytes`, 400 for invalid UTF-8, malformed JSON or a body
- * that is not an object.
+ * The parsed JSON object of the request body (`readJson` has the limits:
+ * 415 unless JSON, 413 beyond `maxBytes`, 422 when nested too deeply or
+ * holding too many values, 400 for malformed JSON); 400 when it is not an
+ * object.
  */
 export async function readJsonObject(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
-	const type = (request.headers.get('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase()
-	if (type !== 'application/json') {
-		await request.body?.cancel().catch(() => {})
-		throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json')
-	}
-	const bytes = await readBodyBytes(request, maxBytes)
-	let text: string
-	try {
-		text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-	} catch {
-		throw new AppError('VALIDATION_ERROR', 'Malformed JSON: the body is not valid UTF-8')
-	}
-	let value: unknown
-	try {
-		value = JSON.parse(text)
-	} catch (error) {
-		const detail = error instanceof SyntaxError ? error.message : 'unexpected input'
-		throw new AppError('VALIDATION_ERROR', 'Malformed JSON', { reason: detail.slice(0, 200) })
-	}
+	const value = await readJson(request, { maxBytes })
 	if (!value || typeof value !== 'object' || Array.isArray(value)) {
 		throw new AppError('VALIDATION_ERROR', 'Validation failed: the body must be a JSON object')
 	}

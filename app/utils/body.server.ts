@@ -1,28 +1,83 @@
 /**
- * Reading request bodies with a size limit. Remix (and Express before it)
- * would read any body whole; these refuse an oversized one as it streams in
- * (or at once, from an honest Content-Length), so it is never held in memory.
+ * The one way a route reads a request body (SECURITY.md A1, A2, F1): every
+ * reader takes a byte limit and refuses an oversized body as it streams in
+ * (or at once, from an honest Content-Length), so it is never held in
+ * memory; and no reader lets a hostile body freeze the event loop:
+ *
+ * - forms: the number of fields is capped before anything is decoded, a
+ *   urlencoded body is decoded in slices that yield to the event loop, and a
+ *   multipart body is parsed as it streams (@remix-run/multipart-parser);
+ * - JSON: nesting depth and the number of values are checked by a scan that
+ *   stops at the first excess, before `JSON.parse` sees the text.
+ *
+ * Routes never call `request.formData()`, `.json()`, `.text()`,
+ * `.arrayBuffer()` or `.blob()` themselves (tests/integration/body-limits.test.ts
+ * checks the sources and every route).
  */
+import {
+	MaxFileSizeExceededError,
+	MaxHeaderSizeExceededError,
+	MaxPartsExceededError,
+	MaxTotalSizeExceededError,
+	MultipartParseError,
+	parseMultipartRequest,
+} from '@remix-run/multipart-parser'
 import { AppError } from './errors.ts'
 import { formatBytes } from './format.ts'
+
+/** Fields a form may have unless its route says otherwise (the largest form, the post editor, has about 20). */
+export const DEFAULT_MAX_FORM_FIELDS = 200
+
+/** Nesting a JSON body may have (the API's bodies are two or three levels deep). */
+export const DEFAULT_MAX_JSON_DEPTH = 32
+
+/** Values (objects, arrays, strings, numbers, literals) a JSON body may hold outside its strings' contents. */
+export const DEFAULT_MAX_JSON_VALUES = 10_000
+
+/** Bytes decoded between two yields to the event loop (≈ 1–3 ms of work). */
+const SLICE_BYTES = 1024 * 1024
+
+/** A tiny limit for routes that take a word or two (the theme and sidebar toggles). */
+export const TINY_FORM_BYTES = 4 * 1024
 
 export function payloadTooLarge(maxBytes: number): AppError {
 	return new AppError('PAYLOAD_TOO_LARGE', `Request body too large (limit ${formatBytes(maxBytes)})`, { limit: maxBytes })
 }
 
-/** The whole body as bytes; throws a 413 AppError beyond `maxBytes`. */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+function tooManyFields(maxFields: number): AppError {
+	return new AppError('PAYLOAD_TOO_LARGE', `Too many form fields (limit ${maxFields})`, { limit: maxFields, reason: 'fields' })
+}
+
+/** Stops reading a body nobody will use; never throws. */
+export async function discardBody(request: Request): Promise<void> {
+	if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => {})
+}
+
+/** 413 at once when the body says it is larger than `maxBytes` (nothing is read). */
+async function refuseDeclaredTooLarge(request: Request, maxBytes: number) {
 	const declared = Number(request.headers.get('Content-Length') ?? 0)
 	if (declared > maxBytes) {
-		await request.body?.cancel().catch(() => {})
+		await discardBody(request)
 		throw payloadTooLarge(maxBytes)
 	}
+}
+
+/** The whole body as bytes; throws a 413 AppError beyond `maxBytes`. */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+	await refuseDeclaredTooLarge(request, maxBytes)
 	const chunks: Array<Uint8Array> = []
 	let size = 0
 	if (request.body) {
 		const reader = request.body.getReader()
 		for (;;) {
-			const { done, value } = await reader.read()
+			let result: ReadableStreamReadResult<Uint8Array>
+			try {
+				result = await reader.read()
+			} catch {
+				// The client went away mid-body: nobody is left to answer.
+				throw new AppError('VALIDATION_ERROR', 'The request body was cut off.')
+			}
+			const { done, value } = result
 			if (done) break
 			size += value.byteLength
 			if (size > maxBytes) {
@@ -41,16 +96,255 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
 	return bytes
 }
 
+export type FormLimits = {
+	/** Fields allowed (urlencoded pairs or multipart parts). */
+	maxFields?: number
+}
+
+function mediaTypeOf(request: Request): string {
+	return (request.headers.get('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+}
+
 /**
- * The posted form (urlencoded or multipart); 413 beyond `maxBytes`, 400 when
- * the body is not a readable form.
+ * The posted form (urlencoded or multipart): 413 beyond `maxBytes` or
+ * `maxFields`, 415 for any other Content-Type, 400 when the body is not a
+ * readable form.
  */
-export async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
-	const bytes = await readBodyBytes(request, maxBytes)
-	try {
-		const headers = { 'Content-Type': request.headers.get('Content-Type') ?? '' }
-		return await new Response(bytes as BlobPart, { headers }).formData()
-	} catch {
-		throw new AppError('VALIDATION_ERROR', 'Validation failed: the form could not be read.')
+export async function readFormData(request: Request, maxBytes: number, { maxFields = DEFAULT_MAX_FORM_FIELDS }: FormLimits = {}): Promise<FormData> {
+	const type = mediaTypeOf(request)
+	if (type === 'application/x-www-form-urlencoded') {
+		return parseUrlEncoded(await readBodyBytes(request, maxBytes), maxFields)
 	}
+	if (type === 'multipart/form-data') {
+		await refuseDeclaredTooLarge(request, maxBytes)
+		return parseMultipart(request, maxBytes, maxFields)
+	}
+	await discardBody(request)
+	throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as application/x-www-form-urlencoded or multipart/form-data.')
+}
+
+/**
+ * application/x-www-form-urlencoded as the WHATWG URL standard parses it
+ * (`+` is a space, bad percent-escapes stay as they are, invalid UTF-8
+ * becomes U+FFFD, a BOM is kept), with the field count checked first and
+ * the decoding done in slices, so a 30 MB field never blocks other requests.
+ */
+export async function parseUrlEncoded(bytes: Uint8Array, maxFields = DEFAULT_MAX_FORM_FIELDS): Promise<FormData> {
+	// Counting separators is a native scan that stops at the first one too many.
+	// Empty sequences ("&&&") count too: no real form has thousands of them.
+	let separators = 0
+	for (let at = bytes.indexOf(0x26); at !== -1; at = bytes.indexOf(0x26, at + 1)) {
+		if (++separators >= maxFields) throw tooManyFields(maxFields)
+	}
+	const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+	const form = new FormData()
+	let budget = SLICE_BYTES
+	let start = 0
+	while (start < bytes.length) {
+		let end = bytes.indexOf(0x26, start)
+		if (end === -1) end = bytes.length
+		if (end > start) {
+			let equals = bytes.indexOf(0x3d, start)
+			if (equals === -1 || equals > end) equals = end
+			const name = decoder.decode(percentDecode(bytes.subarray(start, equals)))
+			let value = ''
+			if (equals < end) {
+				const raw = bytes.subarray(equals + 1, end)
+				value = raw.length > SLICE_BYTES ? await percentDecodeLarge(raw, decoder) : decoder.decode(percentDecode(raw))
+			}
+			form.append(name, value)
+		}
+		budget -= end - start + 1
+		if (budget <= 0) {
+			budget = SLICE_BYTES
+			await yieldToEventLoop()
+		}
+		start = end + 1
+	}
+	return form
+}
+
+function yieldToEventLoop(): Promise<void> {
+	return new Promise((resolve) => setImmediate(resolve))
+}
+
+function hexValue(byte: number): number {
+	if (byte >= 0x30 && byte <= 0x39) return byte - 0x30
+	if (byte >= 0x41 && byte <= 0x46) return byte - 0x37
+	if (byte >= 0x61 && byte <= 0x66) return byte - 0x57
+	return -1
+}
+
+/** Percent-decoding with `+` as a space (the form serialiser's rule). */
+function percentDecode(input: Uint8Array): Uint8Array {
+	if (input.indexOf(0x25) === -1 && input.indexOf(0x2b) === -1) return input
+	const output = new Uint8Array(input.length)
+	let length = 0
+	for (let i = 0; i < input.length; i++) {
+		const byte = input[i]!
+		if (byte === 0x2b) {
+			output[length++] = 0x20
+		} else if (byte === 0x25 && i + 2 < input.length) {
+			const high = hexValue(input[i + 1]!)
+			const low = hexValue(input[i + 2]!)
+			if (high === -1 || low === -1) {
+				output[length++] = byte
+			} else {
+				output[length++] = (high << 4) | low
+				i += 2
+			}
+		} else {
+			output[length++] = byte
+		}
+	}
+	return output.subarray(0, length)
+}
+
+/** A large value, decoded a slice at a time (never splitting an escape), with yields between slices. */
+async function percentDecodeLarge(input: Uint8Array, decoder: TextDecoder): Promise<string> {
+	const parts: Array<Uint8Array> = []
+	let total = 0
+	let start = 0
+	while (start < input.length) {
+		let end = Math.min(input.length, start + SLICE_BYTES)
+		// Do not cut "%XX" in two: move the cut before a '%' in the slice's last two bytes.
+		if (end < input.length) {
+			if (input[end - 1] === 0x25) end -= 1
+			else if (input[end - 2] === 0x25) end -= 2
+		}
+		const part = percentDecode(input.subarray(start, end))
+		parts.push(part)
+		total += part.length
+		start = end
+		await yieldToEventLoop()
+	}
+	const joined = new Uint8Array(total)
+	let offset = 0
+	for (const part of parts) {
+		joined.set(part, offset)
+		offset += part.length
+	}
+	return decoder.decode(joined)
+}
+
+/** multipart/form-data, parsed as it streams, with the part count, header size and total size capped. */
+async function parseMultipart(request: Request, maxBytes: number, maxFields: number): Promise<FormData> {
+	const form = new FormData()
+	// The parser counts part contents; this counts every byte (boundaries, headers, preamble) too.
+	const counted = limitStream(request, maxBytes)
+	try {
+		for await (const part of parseMultipartRequest(counted, {
+			maxParts: maxFields,
+			maxTotalSize: maxBytes,
+			maxFileSize: maxBytes,
+			maxHeaderSize: 8 * 1024,
+		})) {
+			const name = part.name
+			if (name === undefined) continue
+			if (part.isFile) {
+				form.append(name, new File([part.bytes as BlobPart], part.filename ?? '', { type: part.mediaType ?? 'application/octet-stream' }))
+			} else {
+				form.append(name, part.text)
+			}
+		}
+	} catch (error) {
+		await discardBody(counted)
+		if (error instanceof AppError) throw error
+		if (error instanceof MaxPartsExceededError) throw tooManyFields(maxFields)
+		if (error instanceof MaxTotalSizeExceededError || error instanceof MaxFileSizeExceededError) throw payloadTooLarge(maxBytes)
+		if (error instanceof MaxHeaderSizeExceededError) throw new AppError('PAYLOAD_TOO_LARGE', 'A form part has too large a header.')
+		if (error instanceof MultipartParseError) throw new AppError('VALIDATION_ERROR', 'Validation failed: the form could not be read.')
+		throw new AppError('VALIDATION_ERROR', 'The request body was cut off.')
+	}
+	return form
+}
+
+/** The request with a body that errors with a 413 AppError once more than `maxBytes` have arrived. */
+function limitStream(request: Request, maxBytes: number): Request {
+	if (!request.body) return request
+	let size = 0
+	const limited = request.body.pipeThrough(
+		new TransformStream<Uint8Array, Uint8Array>({
+			transform(chunk, controller) {
+				size += chunk.byteLength
+				if (size > maxBytes) controller.error(payloadTooLarge(maxBytes))
+				else controller.enqueue(chunk)
+			},
+		}),
+	)
+	return new Request(request.url, { method: request.method, headers: request.headers, body: limited, duplex: 'half' } as RequestInit)
+}
+
+export type JsonLimits = {
+	maxBytes: number
+	maxDepth?: number
+	maxValues?: number
+}
+
+/**
+ * A JSON body: 415 unless the Content-Type is JSON (a plain HTML form cannot
+ * then reach the API without a preflight), 413 beyond `maxBytes`, 422 when
+ * nested deeper than `maxDepth` or holding more than `maxValues` values (both
+ * found by a scan that stops at the first excess, before anything is
+ * parsed), 400 for invalid UTF-8 or malformed JSON.
+ */
+export async function readJson(request: Request, { maxBytes, maxDepth = DEFAULT_MAX_JSON_DEPTH, maxValues = DEFAULT_MAX_JSON_VALUES }: JsonLimits): Promise<unknown> {
+	const type = mediaTypeOf(request)
+	if (type !== 'application/json') {
+		await discardBody(request)
+		throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json')
+	}
+	const bytes = await readBodyBytes(request, maxBytes)
+	const shape = scanJsonShape(bytes, maxDepth, maxValues)
+	if (shape === 'depth') {
+		throw new AppError('VALIDATION_ERROR', `The JSON body is nested too deeply (limit ${maxDepth} levels)`, { limit: maxDepth, reason: 'depth' }, 422)
+	}
+	if (shape === 'values') {
+		throw new AppError('VALIDATION_ERROR', `The JSON body has too many values (limit ${maxValues.toLocaleString('en-US')})`, { limit: maxValues, reason: 'values' }, 422)
+	}
+	let text: string
+	try {
+		text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+	} catch {
+		throw new AppError('VALIDATION_ERROR', 'Malformed JSON: the body is not valid UTF-8')
+	}
+	try {
+		return JSON.parse(text)
+	} catch (error) {
+		const detail = error instanceof SyntaxError ? error.message : 'unexpected input'
+		throw new AppError('VALIDATION_ERROR', 'Malformed JSON', { reason: detail.slice(0, 200) })
+	}
+}
+
+/**
+ * How deep and how many values, counted outside strings (whose contents are
+ * skipped with native searches for the closing quote). Malformed JSON is
+ * left for JSON.parse to describe.
+ */
+export function scanJsonShape(bytes: Uint8Array, maxDepth: number, maxValues: number): 'ok' | 'depth' | 'values' {
+	let depth = 0
+	// Values are counted at their separators and openers: a body of n values has about n of them.
+	let values = 1
+	for (let i = 0; i < bytes.length; i++) {
+		const byte = bytes[i]
+		if (byte === 0x22) {
+			let end = i
+			for (;;) {
+				end = bytes.indexOf(0x22, end + 1)
+				if (end === -1) return 'ok'
+				let backslashes = 0
+				while (bytes[end - 1 - backslashes] === 0x5c) backslashes++
+				if (backslashes % 2 === 0) break
+			}
+			i = end
+		} else if (byte === 0x5b || byte === 0x7b) {
+			if (++depth > maxDepth) return 'depth'
+			if (++values > maxValues) return 'values'
+		} else if (byte === 0x5d || byte === 0x7d) {
+			depth--
+		} else if (byte === 0x2c || byte === 0x3a) {
+			if (++values > maxValues) return 'values'
+		}
+	}
+	return 'ok'
 }
