@@ -20,7 +20,7 @@ import {
 	resolveGoogleUser,
 	type GoogleOutcome,
 } from './google.server.ts'
-import { hit, rateLimitError, reset } from './rate-limit.server.ts'
+import { hit, RateLimitError, rateLimitError, reset } from './rate-limit.server.ts'
 import {
 	clearSessionCookie,
 	createSession,
@@ -281,8 +281,9 @@ export function formError(message: string) {
 	return { status: 'error' as const, error: { '': [message] } }
 }
 
-/** Response headers for a refused form post: Retry-After when rate limited or busy. */
+/** Response headers for a refused form post: Retry-After when rate limited or busy, and RateLimit-* when rate limited. */
 export function errorHeaders(error: AppError): HeadersInit | undefined {
+	if (error instanceof RateLimitError) return error.headers
 	return error.retryAfter === undefined ? undefined : { 'Retry-After': String(error.retryAfter) }
 }
 
