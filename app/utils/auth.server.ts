@@ -206,10 +206,10 @@ async function trustedDeviceKey(email: string, devices: ReadonlyArray<KnownDevic
  * signed cookie) skips the pair limit and the delay; it still counts against
  * the address limit. Attempts are counted before the password is checked,
  * so parallel guesses cannot slip in under a limit; a success clears the
- * account's count and the device's (or, without one, the pair's). Unknown emails are counted
- * the same way, so no answer tells whether an account exists. Returns the
- * user, or throws 401 with one message for unknown email and wrong
- * password, 403 for a disabled account, 429 beyond a limit.
+ * account's count and the device's (or, without one, the pair's). Unknown
+ * emails are counted the same way, so no answer tells whether an account
+ * exists. Returns the user, or throws 401 with one message for unknown
+ * email and wrong password, 403 for a disabled account, 429 beyond a limit.
  */
 export async function checkCredentials({
 	email,
