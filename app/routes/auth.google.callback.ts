@@ -6,6 +6,7 @@ import {
 	isGoogleRedirectAvailable,
 	type GoogleOutcome,
 } from '#app/utils/google.server.ts'
+import { rememberDevice } from '#app/utils/known-device.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
@@ -51,6 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const { user, google } = authenticated
 	const headers = new Headers()
 	headers.append('Set-Cookie', await startWebSession(request, user.id))
+	for (const cookie of await rememberDevice(request, user.id)) headers.append('Set-Cookie', cookie)
 	for (const cookie of clearFlow.getSetCookie()) headers.append('Set-Cookie', cookie)
 	const secured = google === 'linked-secured'
 	return redirectWithToast(

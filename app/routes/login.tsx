@@ -16,6 +16,7 @@ import {
 } from '#app/utils/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { isGoogleRedirectAvailable } from '#app/utils/google.server.ts'
+import { readKnownDevices, rememberDevice } from '#app/utils/known-device.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -50,7 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	}
 	let authenticated
 	try {
-		authenticated = await getAuthenticator().authenticate('form', withoutBody(request), { context: { ...context, formData } })
+		const knownDevices = await readKnownDevices(request)
+		authenticated = await getAuthenticator().authenticate('form', withoutBody(request), { context: { ...context, formData, knownDevices } })
 	} catch (error) {
 		const failure = authFailure(error, INVALID_CREDENTIALS_MESSAGE)
 		return data(
@@ -59,12 +61,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		)
 	}
 	const { user } = authenticated
-	const setCookie = await startWebSession(request, user.id)
-	return redirectWithToast(
-		safeRedirect(submission.value.redirectTo, '/'),
-		{ type: 'success', message: `Welcome back, ${user.name}!` },
-		{ headers: { 'Set-Cookie': setCookie } },
-	)
+	const headers = new Headers()
+	headers.append('Set-Cookie', await startWebSession(request, user.id))
+	// This browser is now a known device of the account: strangers' failures never keep it out.
+	for (const cookie of await rememberDevice(request, user.id)) headers.append('Set-Cookie', cookie)
+	return redirectWithToast(safeRedirect(submission.value.redirectTo, '/'), { type: 'success', message: `Welcome back, ${user.name}!` }, { headers })
 }
 
 export default function Login() {

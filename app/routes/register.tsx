@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, type MetaFunction } from '@re
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from '#app/components/forms.tsx'
 import { AuthPage, authFormValidation } from '#app/components/auth-page.tsx'
 import { errorHeaders, formError, getOptionalUser, limitByIp, readAuthForm, startWebSession } from '#app/utils/auth.server.ts'
+import { rememberDevice } from '#app/utils/known-device.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { isGoogleRedirectAvailable } from '#app/utils/google.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
@@ -57,12 +58,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		return data({ result: reply }, { status: error.status, headers: errorHeaders(error) })
 	}
 	// SPEC.md §4: registering logs the new user in at once (ending any session this browser held).
-	const setCookie = await startWebSession(request, user.id)
-	return redirectWithToast(
-		safeRedirect(redirectTo, '/'),
-		{ type: 'success', message: `Welcome, ${user.name}! Your account is ready.` },
-		{ headers: { 'Set-Cookie': setCookie } },
-	)
+	const headers = new Headers()
+	headers.append('Set-Cookie', await startWebSession(request, user.id))
+	for (const cookie of await rememberDevice(request, user.id)) headers.append('Set-Cookie', cookie)
+	return redirectWithToast(safeRedirect(redirectTo, '/'), { type: 'success', message: `Welcome, ${user.name}! Your account is ready.` }, { headers })
 }
 
 export default function Register() {

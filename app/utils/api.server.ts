@@ -9,6 +9,7 @@ import { readJson } from './body.server.ts'
 import { describeDatabaseError } from './db.server.ts'
 import { AppError } from './errors.ts'
 import { jsonError, toErrorResponse } from './errors.server.ts'
+import { RateLimitError } from './rate-limit.server.ts'
 import { findSession, type SessionLookup } from './session.server.ts'
 import { SESSION_UNVERIFIED_MESSAGE } from './auth.server.ts'
 
@@ -34,6 +35,7 @@ export function apiErrorResponse(error: unknown): Response {
 	if ((error.status === 429 || error.status === 503) && error.retryAfter !== undefined) {
 		headers.set('Retry-After', String(error.retryAfter))
 	}
+	if (error instanceof RateLimitError) for (const [name, value] of Object.entries(error.headers)) headers.set(name, value)
 	if (error.status === 401) headers.set('WWW-Authenticate', 'Bearer realm="api"')
 	return jsonError(error.toJSON(), { headers })
 }

@@ -9,7 +9,7 @@ import { Authenticator, AuthorizationError } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { GoogleStrategy } from 'remix-auth-google'
 import { readFormData } from './body.server.ts'
-import { describeDatabaseError } from './db.server.ts'
+import { describeDatabaseError, prisma } from './db.server.ts'
 import { getEnv } from './env.server.ts'
 import { AppError } from './errors.ts'
 import {
@@ -20,7 +20,8 @@ import {
 	resolveGoogleUser,
 	type GoogleOutcome,
 } from './google.server.ts'
-import { hit, rateLimitError, reset } from './rate-limit.server.ts'
+import { type KnownDevice } from './known-device.server.ts'
+import { hit, RateLimitError, rateLimitError, reset } from './rate-limit.server.ts'
 import {
 	clearSessionCookie,
 	createSession,
@@ -145,9 +146,15 @@ export async function endWebSession(request: Request): Promise<string> {
 // Rate limits for signing in and up (counters in the database: SECURITY.md B5)
 
 const MINUTE = 60_000
-/** Failed logins per account before it is paused, and for how long. */
+/** Failed logins for one account from one client address before that pair is paused, and for how long. */
 export const ACCOUNT_FAILURE_LIMIT = 10
 export const ACCOUNT_FAILURE_WINDOW_MS = 15 * MINUTE
+/** Failed logins for one account (from anywhere) before every further attempt waits, and the longest wait. */
+export const ACCOUNT_DELAY_AFTER = 10
+export const ACCOUNT_DELAY_MAX_MS = 2_000
+/** Failed logins from one known device before it is no longer trusted past the account's limits. */
+export const KNOWN_DEVICE_FAILURE_LIMIT = 10
+export const ACCOUNT_LIMITED_MESSAGE = 'Too many failed attempts for this account. Please wait a few minutes and try again.'
 
 /** Counts an attempt from this client IP at `action` (login, register, google); throws 429 beyond the limit. */
 export async function limitByIp(action: string, clientIp: string): Promise<void> {
@@ -156,28 +163,85 @@ export async function limitByIp(action: string, clientIp: string): Promise<void>
 }
 
 /**
- * Checks an email and password with both limits: per client IP (every
- * attempt counts) and per account (every attempt counts until one succeeds,
- * which clears the count; after 10 without a success in 15 minutes the
- * account takes no more password attempts until the window ends, so a
- * victim can be slowed down but never locked out for good). The attempt is
- * counted before the password is checked, so parallel guesses cannot all
- * slip in under the limit. Returns the user, or throws 401 with one message
- * for unknown email and wrong password, and 403 for a disabled account.
+ * How long an attempt on an account waits, given the failed attempts on it
+ * (from any address) since its last success: nothing up to 10, then 250 ms,
+ * doubling to at most 2 s. A delay, never a refusal: the owner gets in.
  */
-export async function checkCredentials({ email, password, clientIp }: { email: string; password: string; clientIp: string }): Promise<AccountUser> {
+export function accountDelayMs(previousFailures: number): number {
+	if (previousFailures < ACCOUNT_DELAY_AFTER) return 0
+	return Math.min(ACCOUNT_DELAY_MAX_MS, 250 * 2 ** Math.min(previousFailures - ACCOUNT_DELAY_AFTER, 10))
+}
+
+/** The per-account wait (an object, so tests can watch which waits were applied without timing them). */
+export const loginThrottle = {
+	wait: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+}
+
+/**
+ * The counter key of the known device this request proves for the account
+ * of `email`, or null. A device counts its attempts (10 failures in 15
+ * minutes and it is trusted no more until a success or the window's end).
+ * Unknown emails simply have no device: nothing tells whether they exist.
+ */
+async function trustedDeviceKey(email: string, devices: ReadonlyArray<KnownDevice>): Promise<string | null> {
+	if (devices.length === 0) return null
+	const account = await prisma.user.findUnique({ where: { email: normalizeEmail(email) }, select: { id: true } })
+	const device = account && devices.find((candidate) => candidate.userId === account.id)
+	if (!device) return null
+	const key = `login:device:${device.userId}:${device.deviceId}`
+	const attempt = await hit(key, KNOWN_DEVICE_FAILURE_LIMIT, ACCOUNT_FAILURE_WINDOW_MS)
+	return attempt.allowed ? key : null
+}
+
+/**
+ * Checks an email and password under three limits, so that guessing stays
+ * expensive while no stranger can keep the owner out:
+ * - per client address: AUTH_RATE_LIMIT_PER_MINUTE attempts a minute (any account);
+ * - per (account, address) pair: 10 attempts without a success in 15 minutes,
+ *   then 429 for that pair only: other addresses, the owner's included, are unaffected;
+ * - per account, from all addresses: after 10 failures since the last
+ *   success every attempt waits (accountDelayMs, at most 2 s) before the
+ *   password is checked, whatever the outcome. A delay, not a block.
+ * A request from a known device of the account (`devices`, read from its
+ * signed cookie) skips the pair limit and the delay; it still counts against
+ * the address limit. Attempts are counted before the password is checked,
+ * so parallel guesses cannot slip in under a limit; a success clears the
+ * account's count and the device's (or, without one, the pair's). Unknown
+ * emails are counted the same way, so no answer tells whether an account
+ * exists. Returns the user, or throws 401 with one message for unknown
+ * email and wrong password, 403 for a disabled account, 429 beyond a limit.
+ */
+export async function checkCredentials({
+	email,
+	password,
+	clientIp,
+	devices = [],
+}: {
+	email: string
+	password: string
+	clientIp: string
+	devices?: ReadonlyArray<KnownDevice>
+}): Promise<AccountUser> {
 	await limitByIp('login', clientIp)
-	const accountKey = `login:account:${normalizeEmail(email)}`
-	const attempt = await hit(accountKey, ACCOUNT_FAILURE_LIMIT, ACCOUNT_FAILURE_WINDOW_MS)
-	if (!attempt.allowed) {
-		throw rateLimitError(attempt, 'Too many failed attempts for this account. Please wait a few minutes and try again.')
+	const account = normalizeEmail(email)
+	const deviceKey = await trustedDeviceKey(account, devices)
+	const pairKey = `login:pair:${account}:${clientIp}`
+	if (!deviceKey) {
+		const attempt = await hit(pairKey, ACCOUNT_FAILURE_LIMIT, ACCOUNT_FAILURE_WINDOW_MS)
+		if (!attempt.allowed) throw rateLimitError(attempt, ACCOUNT_LIMITED_MESSAGE)
 	}
+	const accountKey = `login:account:${account}`
+	const failures = await hit(accountKey, Number.MAX_SAFE_INTEGER, ACCOUNT_FAILURE_WINDOW_MS)
+	const delay = deviceKey ? 0 : accountDelayMs(failures.count - 1)
+	if (delay > 0) await loginThrottle.wait(delay)
 	const user = await verifyLogin(email, password)
 	if (!user) {
 		console.warn(`Login failed from ${clientIp.replace(/[^0-9a-f.:]/gi, '?')}`)
 		throw new AppError('AUTHENTICATION_ERROR', INVALID_CREDENTIALS_MESSAGE)
 	}
-	await reset(accountKey)
+	// A known device skipped the pair's count and leaves it alone: an owner signing in from the
+	// network a guesser shares does not give that guesser ten more tries.
+	await Promise.all([reset(accountKey), deviceKey ? reset(deviceKey) : reset(pairKey)])
 	// Only someone who knows the password learns that the account is disabled.
 	await assertNotDisabled(user.id)
 	return user
@@ -207,7 +271,8 @@ export function getAuthenticator(): Authenticator<Authenticated> {
 			const clientIp = typeof context?.clientIp === 'string' ? context.clientIp : 'unknown'
 			const parsed = LoginSchema.safeParse(Object.fromEntries(form))
 			if (!parsed.success) throw new AppError('AUTHENTICATION_ERROR', INVALID_CREDENTIALS_MESSAGE)
-			const user = await checkCredentials({ email: parsed.data.email, password: parsed.data.password, clientIp })
+			const devices = Array.isArray(context?.knownDevices) ? (context.knownDevices as Array<KnownDevice>) : []
+			const user = await checkCredentials({ email: parsed.data.email, password: parsed.data.password, clientIp, devices })
 			return { user }
 		}),
 		'form',
@@ -281,8 +346,9 @@ export function formError(message: string) {
 	return { status: 'error' as const, error: { '': [message] } }
 }
 
-/** Response headers for a refused form post: Retry-After when rate limited or busy. */
+/** Response headers for a refused form post: Retry-After when rate limited or busy, and RateLimit-* when rate limited. */
 export function errorHeaders(error: AppError): HeadersInit | undefined {
+	if (error instanceof RateLimitError) return error.headers
 	return error.retryAfter === undefined ? undefined : { 'Retry-After': String(error.retryAfter) }
 }
 

@@ -40,11 +40,33 @@ function result(row: Row | undefined, limit: number): RateLimitResult {
 	return { allowed: count <= limit, count, limit, retryAfter }
 }
 
-/** The 429 for a refused hit, with Retry-After (seconds). */
-export function rateLimitError(result: RateLimitResult, message = 'Too many attempts. Please wait a moment and try again.') {
-	return new AppError('RATE_LIMITED', message, { retryAfter: result.retryAfter })
+/**
+ * A refused hit: the catalogue's 429 (`details.retryAfter` in seconds) that
+ * also knows the limit it hit, so every answer that carries it, form page
+ * or JSON, sends the RateLimit-* headers with Retry-After.
+ */
+export class RateLimitError extends AppError {
+	readonly result: RateLimitResult
+
+	constructor(result: RateLimitResult, message: string) {
+		super('RATE_LIMITED', message, { retryAfter: result.retryAfter })
+		this.result = result
+	}
+
+	get headers(): Record<string, string> {
+		return rateLimitHeaders(this.result)
+	}
 }
 
+/** The 429 for a refused hit, with Retry-After (seconds) and RateLimit-* headers. */
+export function rateLimitError(result: RateLimitResult, message = 'Too many attempts. Please wait a moment and try again.') {
+	return new RateLimitError(result, message)
+}
+
+/**
+ * Retry-After and the IETF draft's RateLimit-Limit, -Remaining and -Reset
+ * (seconds until the window ends) for a result.
+ */
 export function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
 	return {
 		'Retry-After': String(result.retryAfter),

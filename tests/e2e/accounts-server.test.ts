@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { E2E_PASSWORD, uniqueEmail } from './fixtures.ts'
 import { startServer, type ServerProcess } from './server-process.ts'
 
@@ -48,6 +48,7 @@ test('logins are limited per client address (10 a minute) in a way spoofed X-For
 		const refused = await attempt(10)
 		expect(refused.status).toBe(429)
 		expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+		expectRateLimitHeaders(refused, 10, 60)
 		expect(await refused.json()).toMatchObject({ status: 429, code: 'RATE_LIMITED' })
 		// The login form is limited by the same counter.
 		const form = await fetch(`${server.url}/login`, {
@@ -57,7 +58,85 @@ test('logins are limited per client address (10 a minute) in a way spoofed X-For
 		})
 		expect(form.status).toBe(429)
 		expect(form.headers.get('retry-after')).toBeTruthy()
+		expectRateLimitHeaders(form, 10, 60)
 		expect(await form.text()).toContain('Too many attempts. Please wait a moment and try again.')
+	})
+})
+
+/** A 429's Retry-After and RateLimit-* headers over a real socket. */
+function expectRateLimitHeaders(response: Response, limit: number, maxSeconds: number) {
+	const retryAfter = response.headers.get('retry-after')
+	expect(Number(retryAfter)).toBeGreaterThan(0)
+	expect(Number(retryAfter)).toBeLessThanOrEqual(maxSeconds)
+	expect(response.headers.get('ratelimit-limit')).toBe(String(limit))
+	expect(response.headers.get('ratelimit-remaining')).toBe('0')
+	expect(response.headers.get('ratelimit-reset')).toBe(retryAfter)
+}
+
+/** A sign-in hashes a password (scrypt, ~32 MB): seconds on a machine busy with other tests. */
+const SIGN_IN_TIMEOUT = 30_000
+const ACCOUNT_LIMITED = 'Too many failed attempts for this account. Please wait a few minutes and try again.'
+
+test('a stranger guessing from the owner’s own address cannot keep the owner’s browser out, and stays refused', async ({ browser }) => {
+	test.setTimeout(180_000)
+	// The per-address limit is lifted so that only the per-account limits are at work.
+	await withServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, async (server) => {
+		const email = uniqueEmail('owner')
+		const registered = await fetch(`${server.url}/api/auth/register`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ name: 'Owner', email, password: E2E_PASSWORD }),
+		})
+		expect(registered.status).toBe(201)
+
+		const logInWith = async (page: Page, password: string) => {
+			await page.goto(`${server.url}/login`)
+			await page.waitForFunction(() => '__remixRouter' in window)
+			await page.getByLabel('Email').fill(email)
+			await page.getByLabel('Password', { exact: true }).fill(password)
+			await page.getByRole('button', { name: 'Log in', exact: true }).click()
+		}
+
+		// The owner signs in once in their browser (with JavaScript: the form posts to /login.data).
+		const owner = await browser.newContext()
+		const ownerPage = await owner.newPage()
+		await logInWith(ownerPage, E2E_PASSWORD)
+		await expect(ownerPage.getByText('Welcome back, Owner!')).toBeVisible({ timeout: SIGN_IN_TIMEOUT })
+		const device = (await owner.cookies()).filter((cookie) => cookie.name === '__Secure-known-device')
+		expect(device.map((cookie) => cookie.path).sort()).toEqual(['/login', '/login.data'])
+		for (const cookie of device) expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax' })
+		await owner.clearCookies({ name: '__Host-session' })
+
+		// A stranger on the same address (this machine) guesses: ten wrong passwords, then 429 for this account.
+		const guess = (password: string) =>
+			fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })
+		for (let i = 0; i < 10; i++) expect((await guess(`wrong guess ${i}`)).status).toBe(401)
+		const refused = await guess(E2E_PASSWORD)
+		expect(refused.status).toBe(429)
+		expect(await refused.json()).toMatchObject({ status: 429, code: 'RATE_LIMITED', message: ACCOUNT_LIMITED })
+		expectRateLimitHeaders(refused, 10, 15 * 60)
+		const form = await fetch(`${server.url}/login`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ email, password: 'one more guess' }),
+		})
+		expect(form.status).toBe(429)
+		expectRateLimitHeaders(form, 10, 15 * 60)
+		expect(await form.text()).toContain(ACCOUNT_LIMITED)
+
+		// The owner's browser still signs in.
+		await logInWith(ownerPage, E2E_PASSWORD)
+		await expect(ownerPage.getByText('Welcome back, Owner!')).toBeVisible({ timeout: SIGN_IN_TIMEOUT })
+		expect((await owner.cookies()).some((cookie) => cookie.name === '__Host-session')).toBe(true)
+		await owner.close()
+
+		// Without the cookie, this address stays refused for this account, with the message on the page.
+		const stranger = await browser.newContext()
+		const strangerPage = await stranger.newPage()
+		await logInWith(strangerPage, E2E_PASSWORD)
+		await expect(strangerPage.getByText(ACCOUNT_LIMITED)).toBeVisible({ timeout: SIGN_IN_TIMEOUT })
+		expect((await stranger.cookies()).some((cookie) => cookie.name === '__Host-session')).toBe(false)
+		await stranger.close()
 	})
 })
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { checkCredentials, getAuthState } from '#app/utils/auth.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { hit } from '#app/utils/rate-limit.server.ts'
+import { hit, RateLimitError, rateLimitHeaders } from '#app/utils/rate-limit.server.ts'
 import {
 	createSession,
 	deleteUserSessions,
@@ -187,20 +187,39 @@ describe('rate limits', () => {
 		await expect(checkCredentials({ email: user.email, password: TEST_PASSWORD, clientIp: '203.0.113.8' })).resolves.toMatchObject({ id: user.id })
 	})
 
-	test('logins: 10 failures pause the account (from any IP), not forever', async () => {
+	test('logins: 10 failures pause the account for that address only, not forever; other addresses are only delayed', async () => {
 		const user = await createUser()
 		for (let i = 0; i < 10; i++) {
-			await expect(checkCredentials({ email: user.email, password: 'wrong password', clientIp: `198.51.100.${i}` })).rejects.toMatchObject({
+			await expect(checkCredentials({ email: user.email, password: 'wrong password', clientIp: '198.51.100.1' })).rejects.toMatchObject({
 				status: 401,
 				message: 'Invalid email or password',
 			})
 		}
-		await expect(checkCredentials({ email: user.email, password: TEST_PASSWORD, clientIp: '198.51.100.99' })).rejects.toMatchObject({
-			status: 429,
+		// Past the per-address minute, that address is still paused for this account (15 minutes) ...
+		await prisma.rateLimit.updateMany({ where: { key: { startsWith: 'login:ip:' } }, data: { resetAt: new Date(Date.now() - 1) } })
+		const refused = await checkCredentials({ email: user.email, password: TEST_PASSWORD, clientIp: '198.51.100.1' }).catch((e: unknown) => e)
+		expect(refused).toBeInstanceOf(RateLimitError)
+		expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMITED' })
+		expect((refused as RateLimitError).headers).toMatchObject({ 'RateLimit-Limit': '10', 'RateLimit-Remaining': '0' })
+		expect((refused as RateLimitError).retryAfter).toBeGreaterThan(60)
+		expect((refused as RateLimitError).retryAfter).toBeLessThanOrEqual(15 * 60)
+		// ... and a known device of the account passes that pause (the password is still checked).
+		const devices = [{ userId: user.id, deviceId: 'this-browser' }]
+		await expect(checkCredentials({ email: user.email, password: 'wrong password', clientIp: '198.51.100.1', devices })).rejects.toMatchObject({ status: 401 })
+		await expect(checkCredentials({ email: user.email, password: TEST_PASSWORD, clientIp: '198.51.100.1', devices })).resolves.toMatchObject({ id: user.id })
+		// Another address is not paused; the paused one is released when its window ends.
+		await expect(checkCredentials({ email: user.email, password: TEST_PASSWORD, clientIp: '198.51.100.99' })).resolves.toMatchObject({ id: user.id })
+		await prisma.rateLimit.updateMany({ where: { key: { startsWith: 'login:pair:' } }, data: { resetAt: new Date(Date.now() - 1) } })
+		await expect(checkCredentials({ email: user.email, password: TEST_PASSWORD, clientIp: '198.51.100.1' })).resolves.toMatchObject({ id: user.id })
+	})
+
+	test('rateLimitHeaders: Retry-After and RateLimit-Limit, -Remaining, -Reset', () => {
+		expect(rateLimitHeaders({ allowed: false, count: 11, limit: 10, retryAfter: 42 })).toEqual({
+			'Retry-After': '42',
+			'RateLimit-Limit': '10',
+			'RateLimit-Remaining': '0',
+			'RateLimit-Reset': '42',
 		})
-		await prisma.rateLimit.updateMany({ where: { key: { startsWith: 'login:account:' } }, data: { resetAt: new Date(Date.now() - 1) } })
-		await expect(checkCredentials({ email: user.email, password: TEST_PASSWORD, clientIp: '198.51.100.99' })).resolves.toMatchObject({
-			id: user.id,
-		})
+		expect(rateLimitHeaders({ allowed: true, count: 3, limit: 10, retryAfter: 60 })['RateLimit-Remaining']).toBe('7')
 	})
 })

@@ -13,7 +13,8 @@ import * as profileRoute from '#app/routes/api.auth.profile.ts'
 import * as registerRoute from '#app/routes/api.auth.register.ts'
 import * as verifyRoute from '#app/routes/api.auth.verify.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { SESSION_UNVERIFIED_MESSAGE } from '#app/utils/auth.server.ts'
+import { ACCOUNT_DELAY_MAX_MS, ACCOUNT_LIMITED_MESSAGE, accountDelayMs, loginThrottle, SESSION_UNVERIFIED_MESSAGE } from '#app/utils/auth.server.ts'
+import { resetEnvCache } from '#app/utils/env.server.ts'
 import { sessionIdFor } from '#app/utils/session.server.ts'
 import { changePassword, EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from '#app/utils/user.server.ts'
 import { context, createUser, loginAs, makeRequest, TEST_PASSWORD, uniqueEmail } from '#tests/setup/accounts.ts'
@@ -97,6 +98,22 @@ async function expectApiError(response: Response, status: number, code: string, 
 	expect(text).not.toMatch(/prisma|PrismaClient|PGlite|postgres/i)
 	if (status === 401) expect(response.headers.get('WWW-Authenticate')).toMatch(/^Bearer\b/)
 	return body
+}
+
+/** A 429's Retry-After and RateLimit-* headers: the limit, nothing left, and the reset in Retry-After's seconds. */
+function expectRateLimitHeaders(response: Response, limit: number, maxSeconds: number) {
+	const retryAfter = response.headers.get('Retry-After')
+	expect(retryAfter).toMatch(/^\d+$/)
+	expect(Number(retryAfter)).toBeGreaterThan(0)
+	expect(Number(retryAfter)).toBeLessThanOrEqual(maxSeconds)
+	expect(response.headers.get('RateLimit-Limit')).toBe(String(limit))
+	expect(response.headers.get('RateLimit-Remaining')).toBe('0')
+	expect(response.headers.get('RateLimit-Reset')).toBe(retryAfter)
+}
+
+/** As if a minute had passed: the per-address windows (AUTH_RATE_LIMIT_PER_MINUTE) end, the 15-minute ones do not. */
+async function aMinuteLater() {
+	await prisma.rateLimit.updateMany({ where: { key: { contains: ':ip:' } }, data: { resetAt: new Date(Date.now() - 1) } })
 }
 
 /** The response text holds no password, password hash or session id (the stored SHA-256 of a token). */
@@ -361,6 +378,7 @@ describe('POST /api/auth/register', () => {
 		expect(retryAfter).toBeGreaterThan(0)
 		expect(retryAfter).toBeLessThanOrEqual(60)
 		expect(body.details.retryAfter).toBe(retryAfter)
+		expectRateLimitHeaders(refused, 10, 60)
 		expect(await counts()).toEqual({ users: 0, sessions: 0 })
 		// Another client is not affected.
 		await expectJson(await register({ name: 'Other', email: uniqueEmail(), password: GOOD_PASSWORD }, '10.11.11.12'), 201)
@@ -907,46 +925,112 @@ describe('rate limits through the API', () => {
 		expect(Number(retryAfter)).toBeGreaterThan(0)
 		expect(Number(retryAfter)).toBeLessThanOrEqual(60)
 		expect(body.details).toEqual({ retryAfter: Number(retryAfter) })
+		expectRateLimitHeaders(refused, 10, 60)
 		expect(await prisma.session.count()).toBe(sessionsBefore)
 		// Another client is not affected.
 		await expectJson(await login({ email: user.email, password: TEST_PASSWORD }, '203.0.113.78'), 200)
 	})
 
-	test('10 failed logins for one account from different IPs → the 11th (right password) is 429; the row is unchanged', async () => {
+	test('10 failed logins for one account from one address → that address’s 11th (right password) is 429 with RateLimit-*; nobody else is paused', async () => {
 		const victim = await createUser({ email: 'victim@example.com' })
 		const bystander = await createUser({ email: 'bystander@example.com' })
 		const before = await userRow(victim.id)
+		const ip = '198.51.100.7'
 		for (let i = 0; i < 10; i++) {
 			// Any spelling of the address counts against the same account.
 			const email = i % 2 === 0 ? 'victim@example.com' : ' VICTIM@Example.com'
-			await expectApiError(await login({ email, password: `wrong guess ${i}` }, `198.51.100.${i + 1}`), 401, 'AUTHENTICATION_ERROR', INVALID_CREDENTIALS_MESSAGE)
+			await expectApiError(await login({ email, password: `wrong guess ${i}` }, ip), 401, 'AUTHENTICATION_ERROR', INVALID_CREDENTIALS_MESSAGE)
 		}
-		const refused = await login({ email: 'victim@example.com', password: TEST_PASSWORD }, '198.51.100.200')
-		const body = await expectApiError(refused, 429, 'RATE_LIMITED', 'Too many failed attempts for this account. Please wait a few minutes and try again.')
+		// A minute later the address may try again (AUTH_RATE_LIMIT_PER_MINUTE), but not this account.
+		await aMinuteLater()
+		const refused = await login({ email: 'victim@example.com', password: TEST_PASSWORD }, ip)
+		const body = await expectApiError(refused, 429, 'RATE_LIMITED', ACCOUNT_LIMITED_MESSAGE)
 		const retryAfter = Number(refused.headers.get('Retry-After'))
-		expect(retryAfter).toBeGreaterThan(0)
-		expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+		expect(retryAfter).toBeGreaterThan(60)
 		expect(body.details.retryAfter).toBe(retryAfter)
+		expectRateLimitHeaders(refused, 10, 15 * 60)
 		expect(await prisma.session.count()).toBe(0)
 		expect(await userRow(victim.id)).toEqual(before)
-		// Other accounts are not affected; the pause ends with its window (never a permanent lockout).
-		await expectJson(await login({ email: bystander.email, password: TEST_PASSWORD }, '198.51.100.201'), 200)
-		await prisma.rateLimit.updateMany({ where: { key: { startsWith: 'login:account:' } }, data: { resetAt: new Date(Date.now() - 1) } })
-		await expectJson(await login({ email: 'victim@example.com', password: TEST_PASSWORD }, '198.51.100.202'), 200)
+		// That address can still sign in to other accounts; the owner signs in from any other address.
+		await expectJson(await login({ email: bystander.email, password: TEST_PASSWORD }, ip), 200)
+		await expectJson(await login({ email: 'victim@example.com', password: TEST_PASSWORD }, '198.51.100.8'), 200)
+		// The owner's success elsewhere does not release the guesser's address; its window's end does.
+		await expectApiError(await login({ email: 'victim@example.com', password: TEST_PASSWORD }, ip), 429, 'RATE_LIMITED', ACCOUNT_LIMITED_MESSAGE)
+		await prisma.rateLimit.updateMany({ where: { key: { startsWith: 'login:pair:' } }, data: { resetAt: new Date(Date.now() - 1) } })
+		await expectJson(await login({ email: 'victim@example.com', password: TEST_PASSWORD }, ip), 200)
+	})
+
+	test('an unknown email is paused the same way (the answers never tell whether an account exists)', async () => {
+		const ip = '198.51.100.9'
+		for (let i = 0; i < 10; i++) {
+			await expectApiError(await login({ email: 'nobody@example.com', password: `guess ${i}` }, ip), 401, 'AUTHENTICATION_ERROR', INVALID_CREDENTIALS_MESSAGE)
+		}
+		await aMinuteLater()
+		const refused = await login({ email: 'nobody@example.com', password: TEST_PASSWORD }, ip)
+		await expectApiError(refused, 429, 'RATE_LIMITED', ACCOUNT_LIMITED_MESSAGE)
+		expectRateLimitHeaders(refused, 10, 15 * 60)
+	})
+
+	test('failures for one account from many addresses never lock the owner out: later attempts are only delayed', async () => {
+		const victim = await createUser({ email: 'victim@example.com' })
+		const before = await userRow(victim.id)
+		const wait = vi.spyOn(loginThrottle, 'wait')
+		try {
+			for (let i = 0; i < 12; i++) {
+				await expectApiError(await login({ email: 'victim@example.com', password: `wrong guess ${i}` }, `198.51.100.${i + 1}`), 401, 'AUTHENTICATION_ERROR')
+			}
+			// Ten failures cost nothing extra; from the 11th attempt on each waits, growing (250 ms, then doubling).
+			expect(wait.mock.calls.map(([ms]) => ms)).toEqual([250, 500])
+			expect(await userRow(victim.id)).toEqual(before)
+			// The owner, from yet another address and without any cookie, gets in after the (capped) wait.
+			await expectJson(await login({ email: 'victim@example.com', password: TEST_PASSWORD }, '198.51.100.200'), 200)
+			expect(wait.mock.calls.map(([ms]) => ms)).toEqual([250, 500, 1000])
+		} finally {
+			wait.mockRestore()
+		}
+		expect(accountDelayMs(9)).toBe(0)
+		expect(accountDelayMs(13)).toBe(ACCOUNT_DELAY_MAX_MS)
+		expect(accountDelayMs(10_000)).toBe(ACCOUNT_DELAY_MAX_MS)
+		expect(ACCOUNT_DELAY_MAX_MS).toBeLessThanOrEqual(2_000)
 	})
 
 	// Each attempt is counted before the password is checked, so guesses sent
 	// at the same moment cannot all slip in under the limit.
-	test('concurrent guesses cannot exceed the per-account limit of 10', async () => {
+	test('concurrent guesses from one address cannot exceed the per-(account, address) limit of 10', async () => {
 		const user = await createUser()
-		const responses = await Promise.all(
-			Array.from({ length: 30 }, (_, i) => login({ email: user.email, password: `parallel guess ${i}` }, `192.0.2.${i + 1}`)),
-		)
-		const statuses = responses.map((r) => r.status)
-		expect(statuses.every((s) => s === 401 || s === 429)).toBe(true)
-		expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10)
-		expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20)
+		// Lift the per-address limit so that only the account's limit is at work here.
+		const saved = process.env.AUTH_RATE_LIMIT_PER_MINUTE
+		process.env.AUTH_RATE_LIMIT_PER_MINUTE = '1000'
+		resetEnvCache()
+		try {
+			const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => login({ email: user.email, password: `parallel guess ${i}` }, '192.0.2.1')))
+			const statuses = responses.map((r) => r.status)
+			expect(statuses.every((s) => s === 401 || s === 429)).toBe(true)
+			expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10)
+			expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20)
+			for (const refused of responses.filter((r) => r.status === 429)) expectRateLimitHeaders(refused, 10, 15 * 60)
+		} finally {
+			if (saved === undefined) delete process.env.AUTH_RATE_LIMIT_PER_MINUTE
+			else process.env.AUTH_RATE_LIMIT_PER_MINUTE = saved
+			resetEnvCache()
+		}
 	}, 60_000)
+
+	test('concurrent guesses from many addresses are all delayed beyond the first 10, never refused', async () => {
+		const user = await createUser()
+		const wait = vi.spyOn(loginThrottle, 'wait')
+		try {
+			const responses = await Promise.all(
+				Array.from({ length: 20 }, (_, i) => login({ email: user.email, password: `parallel guess ${i}` }, `192.0.2.${i + 1}`)),
+			)
+			expect(responses.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 401))
+			// The attempts are counted exactly (one upsert each), so exactly 10 waited, growing up to the cap.
+			const waits = wait.mock.calls.map(([ms]) => ms).sort((a, b) => a - b)
+			expect(waits).toEqual([250, 500, 1000, ...Array.from({ length: 7 }, () => ACCOUNT_DELAY_MAX_MS)])
+		} finally {
+			wait.mockRestore()
+		}
+	}, 120_000)
 
 	test('a successful login clears the account’s failure count', async () => {
 		const user = await createUser()

@@ -16,9 +16,10 @@ import * as loginRoute from '#app/routes/login.tsx'
 import * as logoutRoute from '#app/routes/logout.tsx'
 import * as profileRoute from '#app/routes/profile.tsx'
 import * as registerRoute from '#app/routes/register.tsx'
-import { getAuthState, resetAuthenticator } from '#app/utils/auth.server.ts'
+import { ACCOUNT_DELAY_MAX_MS, ACCOUNT_LIMITED_MESSAGE, getAuthState, loginThrottle, resetAuthenticator } from '#app/utils/auth.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
+import { knownDeviceCookie, readKnownDevices } from '#app/utils/known-device.server.ts'
 import { GOOGLE_AUTHORIZE_URL, mockAuthorizationCode, type MockGoogleProfile } from '#tests/mocks/google.ts'
 import { findSession, sessionCookie, sessionIdFor } from '#app/utils/session.server.ts'
 import { getToast } from '#app/utils/toast.server.ts'
@@ -132,6 +133,46 @@ function expectRedirect(outcome: Outcome, location: string) {
 async function counts() {
 	const [users, sessions, connections] = await Promise.all([prisma.user.count(), prisma.session.count(), prisma.connection.count()])
 	return { users, sessions, connections }
+}
+
+/** The known-device Set-Cookie headers of a response (one per path the log-in form posts to). */
+function deviceCookiesOf(headers: Headers): Array<string> {
+	return headers.getSetCookie().filter((cookie) => cookie.startsWith(`${knownDeviceCookie().name}=`))
+}
+
+/** The Cookie header a browser sends to /login after a response that made it a known device. */
+function deviceCookieFrom(headers: Headers): string {
+	const cookie = deviceCookiesOf(headers).find((c) => /Path=\/login(;|$)/.test(c))
+	expect(cookie, 'a known-device cookie for /login').toBeTruthy()
+	return cookie!.split(';')[0]!
+}
+
+/** The accounts a known-device cookie names, as the server reads them. */
+function devicesIn(cookie: string) {
+	return readKnownDevices(makeRequest('/login', { cookie }))
+}
+
+/** A form 429: the message on the page, Retry-After and RateLimit-* on the response and on the page's headers. */
+function expectFormRateLimited(outcome: Outcome, message: string | RegExp, limit: number, maxSeconds: number) {
+	expect(outcome.status).toBe(429)
+	const shown = outcome.body.result.error[''][0]
+	if (typeof message === 'string') expect(shown).toBe(message)
+	else expect(shown).toMatch(message)
+	const retryAfter = outcome.headers.get('Retry-After')
+	expect(Number(retryAfter)).toBeGreaterThan(0)
+	expect(Number(retryAfter)).toBeLessThanOrEqual(maxSeconds)
+	expect(outcome.headers.get('RateLimit-Limit')).toBe(String(limit))
+	expect(outcome.headers.get('RateLimit-Remaining')).toBe('0')
+	expect(outcome.headers.get('RateLimit-Reset')).toBe(retryAfter)
+	expect(setCookieFor(outcome.headers, 'session')).toBeUndefined()
+	// The page keeps them (headers export).
+	const page = new Headers(loginRoute.headers({ ...NO_STORE_ARGS, actionHeaders: outcome.headers } as never) as HeadersInit)
+	for (const name of ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) expect(page.get(name), name).toBe(outcome.headers.get(name))
+}
+
+/** As if a minute had passed: the per-address windows (AUTH_RATE_LIMIT_PER_MINUTE) end, the 15-minute ones do not. */
+async function aMinuteLater() {
+	await prisma.rateLimit.updateMany({ where: { key: { contains: ':ip:' } }, data: { resetAt: new Date(Date.now() - 1) } })
 }
 
 const login = (form: Record<string, string>, options: { cookie?: string; ip?: string } = {}) =>
@@ -273,12 +314,129 @@ describe('login action', () => {
 		expect(refused.body.result.error[''][0]).toMatch(/Too many/)
 		expect(setCookieFor(refused.headers, 'session')).toBeUndefined()
 		expect(await prisma.session.count()).toBe(0)
-		// The page keeps the Retry-After (headers export).
+		// The page keeps the Retry-After (headers export), and the RateLimit-* headers come along.
 		const pageHeaders = new Headers(loginRoute.headers({ ...NO_STORE_ARGS, actionHeaders: refused.headers } as never) as HeadersInit)
 		expect(pageHeaders.get('Retry-After')).toBe(refused.headers.get('Retry-After'))
+		expectFormRateLimited(refused, 'Too many attempts. Please wait a moment and try again.', 10, 60)
 		// Another IP is not affected.
 		expect((await login({ email: user.email, password: TEST_PASSWORD }, { ip: '203.0.113.51' })).status).toBe(302)
 	})
+})
+
+describe('nobody can lock someone else out (issue 11)', () => {
+	test('a sign-in makes the browser a known device: a signed, httpOnly, SameSite=Lax, year-long cookie sent only to the log-in form', async () => {
+		const ada = await createUser({ email: 'ada@example.com' })
+		const first = await login({ email: ada.email, password: TEST_PASSWORD })
+		expect(first.status).toBe(302)
+		const cookies = deviceCookiesOf(first.headers)
+		// /login without JavaScript, /login.data with it (Remix single fetch): never any other route.
+		expect(cookies.map((c) => /Path=([^;]+)/.exec(c)?.[1]).sort()).toEqual(['/login', '/login.data'])
+		for (const cookie of cookies) {
+			expect(cookie).toMatch(/; HttpOnly/i)
+			expect(cookie).toMatch(/; SameSite=Lax/i)
+			expect(cookie).toMatch(/; Max-Age=31536000/)
+		}
+		const cookie = deviceCookieFrom(first.headers)
+		const [device] = await devicesIn(cookie)
+		expect(device).toMatchObject({ userId: ada.id, deviceId: expect.stringMatching(/^[\w-]{22}$/) })
+		// Signing in again keeps the device id; another account signing in here is added in front.
+		const again = await login({ email: ada.email, password: TEST_PASSWORD }, { cookie })
+		expect(await devicesIn(deviceCookieFrom(again.headers))).toEqual([device])
+		const bob = await createUser({ email: 'bob@example.com' })
+		const shared = await login({ email: bob.email, password: TEST_PASSWORD }, { cookie })
+		expect(await devicesIn(deviceCookieFrom(shared.headers))).toEqual([{ userId: bob.id, deviceId: expect.any(String) }, device])
+		// A registration makes one too; a failed sign-in does not.
+		const registered = await register({ name: 'Cy', email: uniqueEmail('cy'), password: GOOD_PASSWORD })
+		expect(registered.status).toBe(302)
+		expect(await devicesIn(deviceCookieFrom(registered.headers))).toHaveLength(1)
+		expect(deviceCookiesOf((await login({ email: ada.email, password: 'wrong password here' })).headers)).toEqual([])
+		// Tampered with: not a known device of anything.
+		const [name, value] = cookie.split('=') as [string, string]
+		expect(await devicesIn(`${name}=${value.slice(0, -3)}AAA`)).toEqual([])
+	})
+
+	test('an attacker hammering one account from many addresses cannot keep the owner’s known browser out, and stays throttled', async () => {
+		const owner = await createUser({ email: 'owner@example.com', role: 'admin' })
+		const signedIn = await login({ email: owner.email, password: TEST_PASSWORD }, { ip: '198.51.100.10' })
+		expect(signedIn.status).toBe(302)
+		const knownBrowser = deviceCookieFrom(signedIn.headers)
+		await prisma.session.deleteMany()
+
+		const wait = vi.spyOn(loginThrottle, 'wait')
+		try {
+			// Three addresses guess in parallel, each until it is refused: ten wrong passwords, then (a
+			// minute later, past the per-address limit) 429 for this account from that address.
+			const attackers = ['203.0.113.1', '203.0.113.2', '203.0.113.3']
+			await Promise.all(
+				attackers.map(async (ip) => {
+					for (let i = 0; i < 10; i++) {
+						const guess = await login({ email: owner.email, password: `guess ${ip} ${i}` }, { ip })
+						expect(guess.status).toBe(401)
+						expect(guess.body.result.error[''][0]).toBe(INVALID_CREDENTIALS_MESSAGE)
+					}
+				}),
+			)
+			await aMinuteLater()
+			for (const ip of attackers) {
+				expectFormRateLimited(await login({ email: owner.email, password: `one more ${ip}` }, { ip }), ACCOUNT_LIMITED_MESSAGE, 10, 15 * 60)
+			}
+			// Beyond the first ten failures every guess waited, growing to the cap: 20 waits.
+			const attackerWaits = wait.mock.calls.map(([ms]) => ms)
+			expect(attackerWaits).toHaveLength(20)
+			expect(attackerWaits.every((ms) => ms > 0 && ms <= ACCOUNT_DELAY_MAX_MS)).toBe(true)
+			expect(attackerWaits).toContain(ACCOUNT_DELAY_MAX_MS)
+			expect(await prisma.session.count()).toBe(0)
+
+			// The owner's browser signs in, even from an attacker's own address (one network), without waiting.
+			wait.mockClear()
+			const owned = await login({ email: owner.email, password: TEST_PASSWORD }, { ip: attackers[0], cookie: knownBrowser })
+			expectRedirect(owned, '/')
+			expect(await sessionTokenFrom(owned.headers)).toBeTruthy()
+			expect(wait).not.toHaveBeenCalled()
+
+			// The attackers stay refused (their pairs are theirs), even with the right password.
+			for (const ip of attackers) {
+				expectFormRateLimited(await login({ email: owner.email, password: TEST_PASSWORD }, { ip }), ACCOUNT_LIMITED_MESSAGE, 10, 15 * 60)
+			}
+
+			// More addresses keep failing: the owner from a fresh address without the cookie is delayed, not refused.
+			await Promise.all(
+				['203.0.113.4', '203.0.113.5'].map(async (ip) => {
+					for (let i = 0; i < 7; i++) expect((await login({ email: owner.email, password: `again ${ip} ${i}` }, { ip })).status).toBe(401)
+				}),
+			)
+			wait.mockClear()
+			const fresh = await login({ email: owner.email, password: TEST_PASSWORD }, { ip: '192.0.2.99' })
+			expectRedirect(fresh, '/')
+			expect(wait.mock.calls).toEqual([[ACCOUNT_DELAY_MAX_MS]])
+		} finally {
+			wait.mockRestore()
+		}
+	}, 240_000)
+
+	test('a known-device cookie is no master key: another account’s, a forged one, or one used for 10 failures gets the ordinary limits', async () => {
+		const owner = await createUser({ email: 'owner@example.com' })
+		const other = await createUser({ email: 'other@example.com' })
+		const ownerBrowser = deviceCookieFrom((await login({ email: owner.email, password: TEST_PASSWORD })).headers)
+		const otherBrowser = deviceCookieFrom((await login({ email: other.email, password: TEST_PASSWORD })).headers)
+		const ip = '203.0.113.20'
+		for (let i = 0; i < 10; i++) expect((await login({ email: owner.email, password: `guess ${i}` }, { ip })).status).toBe(401)
+		await aMinuteLater()
+		// Another account's cookie, and a forged one, do not pass this account's limit.
+		expectFormRateLimited(await login({ email: owner.email, password: TEST_PASSWORD }, { ip, cookie: otherBrowser }), ACCOUNT_LIMITED_MESSAGE, 10, 15 * 60)
+		const [name, value] = ownerBrowser.split('=') as [string, string]
+		const forged = `${name}=${value.slice(0, -3)}AAA`
+		expectFormRateLimited(await login({ email: owner.email, password: TEST_PASSWORD }, { ip, cookie: forged }), ACCOUNT_LIMITED_MESSAGE, 10, 15 * 60)
+		// The owner's cookie passes it, for ten failures in the window (someone at the owner's computer) ...
+		await aMinuteLater()
+		for (let i = 0; i < 10; i++) {
+			expect((await login({ email: owner.email, password: `at the desk ${i}` }, { ip, cookie: ownerBrowser })).status).toBe(401)
+		}
+		// ... after which it is trusted no more: the address's 429 applies again, right password or not.
+		await aMinuteLater()
+		expectFormRateLimited(await login({ email: owner.email, password: TEST_PASSWORD }, { ip, cookie: ownerBrowser }), ACCOUNT_LIMITED_MESSAGE, 10, 15 * 60)
+		expect(await prisma.session.count()).toBe(2)
+	}, 240_000)
 })
 
 describe('login loader', () => {
@@ -435,6 +593,7 @@ describe('register action', () => {
 		const refused = await register({ name: 'Batch', email: uniqueEmail('batch'), password: GOOD_PASSWORD }, ip)
 		expect(refused.status).toBe(429)
 		expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+		expectFormRateLimited(refused, 'Too many attempts. Please wait a moment and try again.', 10, 60)
 		expect(await prisma.user.count()).toBe(10)
 	})
 
@@ -768,6 +927,7 @@ describe('Google redirect flow (2.E)', () => {
 	async function expectRefused(outcome: Outcome, before: Awaited<ReturnType<typeof counts>>) {
 		expectRedirect(outcome, '/login')
 		expect(setCookieFor(outcome.headers, 'session')).toBeUndefined()
+		expect(deviceCookiesOf(outcome.headers)).toEqual([])
 		expect(await toastOf(outcome.headers)).toMatchObject({ type: 'error' })
 		expect(await counts()).toEqual(before)
 	}
@@ -807,6 +967,7 @@ describe('Google redirect flow (2.E)', () => {
 		expect(user).toMatchObject({ name: 'Round Trip', role: 'user', emailVerified: true, passwordHash: null })
 		expect(user.connections).toEqual([expect.objectContaining({ provider: 'google', providerId: profile.sub })])
 		expect(await findSession(token!, 'web')).toMatchObject({ user: { id: user.id } })
+		expect(await devicesIn(deviceCookieFrom(outcome.headers))).toEqual([{ userId: user.id, deviceId: expect.any(String) }])
 		expect(isClearing(setCookieFor(outcome.headers, 'auth_redirect'))).toBe(true)
 		expect(await toastOf(outcome.headers)).toMatchObject({ type: 'success', message: 'Welcome! Your account was created with Google.' })
 

@@ -781,7 +781,7 @@ describe('Google sign-in not configured', () => {
 })
 
 describe('rate limit and concurrency', () => {
-	test('the 11th sign-in attempt from one IP in a minute → 429 with Retry-After; other IPs are not affected', async () => {
+	test('the 11th sign-in attempt from one IP in a minute → 429 with Retry-After and RateLimit-*; other IPs are not affected', async () => {
 		const ip = '203.0.113.77'
 		for (let i = 0; i < 10; i++) {
 			const r = await postGoogle({ token: 'a.b.c' }, { ip })
@@ -791,6 +791,10 @@ describe('rate limit and concurrency', () => {
 		expect(refused.status).toBe(429)
 		expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' })
 		expect(Number(refused.response.headers.get('Retry-After'))).toBeGreaterThan(0)
+		// The RateLimit-* headers come with it (issue 11).
+		expect(refused.response.headers.get('RateLimit-Limit')).toBe('10')
+		expect(refused.response.headers.get('RateLimit-Remaining')).toBe('0')
+		expect(refused.response.headers.get('RateLimit-Reset')).toBe(refused.response.headers.get('Retry-After'))
 		expect(await prisma.user.count()).toBe(0)
 		expect((await postGoogle({ token: await createGoogleIdToken(newProfile()) }, { ip: '203.0.113.78' })).status).toBe(200)
 	})
