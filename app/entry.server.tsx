@@ -3,11 +3,29 @@ import { createReadableStreamFromReadable, type AppLoadContext, type EntryContex
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from './utils/db.server.ts'
 import { NonceProvider } from './utils/nonce.tsx'
 
 const ABORT_DELAY = 5_000
 
 export const streamTimeout = ABORT_DELAY
+
+/**
+ * Requests whose loader or action failed because the database is
+ * unreachable. Remix reports each such error to handleError (below) before
+ * it renders the error boundary, and only then calls handleRequest (or, for
+ * a client-side navigation, handleDataRequest), which answer 503 with
+ * Retry-After instead of Remix's 500: a page that needs the database says
+ * "Something went wrong" and that it is worth retrying, without each
+ * loader catching the error itself.
+ */
+const databaseOutages = new WeakSet<Request>()
+
+function markOutage(status: number, headers: Headers): number {
+	headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+	headers.set('Cache-Control', 'no-store')
+	return status >= 500 ? 503 : status
+}
 
 export default function handleRequest(
 	request: Request,
@@ -16,6 +34,7 @@ export default function handleRequest(
 	remixContext: EntryContext,
 	loadContext: AppLoadContext,
 ) {
+	if (databaseOutages.has(request)) responseStatusCode = markOutage(responseStatusCode, responseHeaders)
 	const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : ''
 	// Bots and no-JavaScript clients get the whole document at once; browsers get it streamed.
 	const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
@@ -54,9 +73,23 @@ export default function handleRequest(
 	})
 }
 
+/** A client-side navigation's data (`.data`): the same 503 as the document would get. */
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+	if (!databaseOutages.has(request) || response.status < 500) return response
+	const headers = new Headers(response.headers)
+	const status = markOutage(response.status, headers)
+	return new Response(response.body, { status, statusText: 'Service Unavailable', headers })
+}
+
 export function handleError(error: unknown, { request }: { request: Request }) {
 	// Aborted requests (client went away) and 4xx answers are not errors of ours.
 	if (request.signal.aborted) return
 	if (isRouteErrorResponse(error) && error.status < 500) return
+	if (isDatabaseUnavailable(error)) {
+		// Expected during an outage: one line, no stack (/healthz says the rest).
+		databaseOutages.add(request)
+		console.error(`Database unavailable (${request.method} ${new URL(request.url).pathname}): ${describeDatabaseError(error)}`)
+		return
+	}
 	console.error(error instanceof Error ? (error.stack ?? error.message) : error)
 }

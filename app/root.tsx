@@ -84,13 +84,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	)
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 	const headers = new Headers()
 	// Ask Chromium-based browsers for the colour-scheme hint, so even a first
 	// visit without a cookie renders the system theme on the first byte.
 	headers.set('Accept-CH', 'Sec-CH-Prefers-Color-Scheme')
 	headers.set('Vary', 'Cookie, Sec-CH-Prefers-Color-Scheme')
-	const cacheControl = loaderHeaders.get('Cache-Control')
+	// A Response thrown by a page (a 503 when the session cannot be verified)
+	// keeps its Retry-After and Cache-Control on the error screen.
+	const retryAfter = errorHeaders?.get('Retry-After')
+	if (retryAfter) headers.set('Retry-After', retryAfter)
+	const cacheControl = errorHeaders?.get('Cache-Control') ?? loaderHeaders.get('Cache-Control')
 	headers.set('Cache-Control', cacheControl ?? 'private, no-cache')
 	return headers
 }

@@ -9,6 +9,8 @@ import {
 import { rememberDevice } from '#app/utils/known-device.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { answerOutages } from '#app/utils/api.server.ts'
+import { isDatabaseUnavailable } from '#app/utils/db.server.ts'
 
 const WELCOME: Record<GoogleOutcome, string> = {
 	'signed-in': 'Signed in with Google.',
@@ -26,7 +28,7 @@ const WELCOME: Record<GoogleOutcome, string> = {
  * code) goes back to /login with one generic message: never a 500, nothing
  * from the URL echoed.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = answerOutages(async ({ request, context }: LoaderFunctionArgs) => {
 	if (!(await isGoogleRedirectAvailable())) return redirectWithToast('/login', { type: 'error', message: GOOGLE_NOT_CONFIGURED })
 	const cookieHeader = request.headers.get('Cookie')
 	const redirectTo = safeRedirect((await googleRedirectCookie().parse(cookieHeader).catch(() => null)) as string | null, '/')
@@ -40,7 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	try {
 		authenticated = await getAuthenticator().authenticate('google', request, { context })
 	} catch (error) {
-		if (error instanceof Response) throw error
+		// A database outage is no failed sign-in: answered 503 (answerOutages).
+		if (error instanceof Response || isDatabaseUnavailable(error)) throw error
 		let message = GOOGLE_FAILED
 		try {
 			message = authFailure(error).message
@@ -60,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		{ type: secured ? 'warning' : 'success', message: WELCOME[google ?? 'signed-in'], duration: secured ? 0 : undefined },
 		{ headers },
 	)
-}
+})
 
 export function action() {
 	return redirect('/login')

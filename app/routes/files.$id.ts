@@ -8,8 +8,9 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { errorResponse } from '#app/utils/errors.server.ts'
 import { contentDisposition, readStoredFile } from '#app/utils/files.server.ts'
+import { answerOutages } from '#app/utils/api.server.ts'
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export const loader = answerOutages(async ({ params }: LoaderFunctionArgs) => {
 	const file = await readStoredFile(params.id ?? '')
 	if (!file) return errorResponse('NOT_FOUND', 'File not found (it may have expired).')
 	const headers = new Headers({
@@ -25,4 +26,4 @@ export async function loader({ params }: LoaderFunctionArgs) {
 		ETag: `"${file.id}"`,
 	})
 	return new Response(file.data as Uint8Array<ArrayBuffer>, { status: 200, headers })
-}
+})

@@ -1,6 +1,7 @@
 import { getSiteSettings } from '#app/utils/settings.server.ts'
+import { answerOutages } from '#app/utils/api.server.ts'
 
-export async function loader() {
+export const loader = answerOutages(async () => {
 	const settings = await getSiteSettings()
 	const manifest = {
 		name: settings.siteName,
@@ -19,4 +20,4 @@ export async function loader() {
 	return new Response(JSON.stringify(manifest), {
 		headers: { 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
 	})
-}
+})

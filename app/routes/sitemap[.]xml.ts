@@ -1,8 +1,9 @@
 import { getEnv } from '#app/utils/env.server.ts'
 import { escapeXml } from '#app/utils/blog.server.ts'
 import { getSitemapPages } from '#app/utils/public-pages.server.ts'
+import { answerOutages } from '#app/utils/api.server.ts'
 
-export async function loader() {
+export const loader = answerOutages(async () => {
 	const origin = getEnv().SITE_URL
 	const pages = await getSitemapPages()
 	const urls = pages
@@ -24,4 +25,4 @@ export async function loader() {
 	return new Response(xml, {
 		headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
 	})
-}
+})

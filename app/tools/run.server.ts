@@ -7,7 +7,7 @@
  */
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'
-import { prisma } from '#app/utils/db.server.ts'
+import { describeDatabaseError, prisma } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { JobFailure, WorkerPool } from '#app/utils/worker-pool.server.ts'
@@ -129,7 +129,7 @@ function recordRun(data: { tool: string; via: RunVia; outcome: RunOutcome; durat
 			const now = Date.now()
 			if (now - lastRecordWarning > 60_000) {
 				lastRecordWarning = now
-				console.warn(`Could not record a tool run: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+				console.warn(`Could not record a tool run: ${describeDatabaseError(error)}`)
 			}
 		})
 		.finally(() => pendingRecords.delete(write))

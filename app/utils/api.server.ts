@@ -2,11 +2,13 @@
  * Plumbing of the JSON API's resource routes: the body (JSON only, size
  * capped), bearer-token authentication, and one error path that turns
  * anything thrown into the catalogue's `{ message, status, code, details }`
- * with the headers its status calls for.
+ * with the headers its status calls for. A database outage is a 503 with
+ * Retry-After here, as it is for other resource routes (`answerOutages`)
+ * and pages (app/entry.server.tsx).
  */
 import { type ZodError } from 'zod'
 import { readJson } from './body.server.ts'
-import { describeDatabaseError } from './db.server.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from './db.server.ts'
 import { AppError } from './errors.ts'
 import { jsonError, toErrorResponse } from './errors.server.ts'
 import { RateLimitError } from './rate-limit.server.ts'
@@ -29,8 +31,16 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
 	}
 }
 
-export function apiErrorResponse(error: unknown): Response {
-	if (!(error instanceof AppError)) return toErrorResponse(error)
+export function apiErrorResponse(thrown: unknown): Response {
+	let error: AppError
+	if (thrown instanceof AppError) {
+		error = thrown
+	} else if (isDatabaseUnavailable(thrown)) {
+		console.error('Database unavailable:', describeDatabaseError(thrown))
+		error = databaseUnavailableError()
+	} else {
+		return toErrorResponse(thrown)
+	}
 	const headers = new Headers()
 	if ((error.status === 429 || error.status === 503) && error.retryAfter !== undefined) {
 		headers.set('Retry-After', String(error.retryAfter))
@@ -38,6 +48,28 @@ export function apiErrorResponse(error: unknown): Response {
 	if (error instanceof RateLimitError) for (const [name, value] of Object.entries(error.headers)) headers.set(name, value)
 	if (error.status === 401) headers.set('WWW-Authenticate', 'Bearer realm="api"')
 	return jsonError(error.toJSON(), { headers })
+}
+
+/** The 503 of a database outage: the catalogue's SERVICE_UNAVAILABLE, retry in a few seconds. */
+export function databaseUnavailableError(): AppError {
+	return new AppError('SERVICE_UNAVAILABLE', undefined, { retryAfter: DATABASE_RETRY_AFTER_SECONDS })
+}
+
+/**
+ * For resource routes outside handleApi (feeds, sitemap, files, logout,
+ * Google's callback): a database outage answers 503 with Retry-After and
+ * the catalogue's JSON, where Remix would answer a bare 500. Anything else
+ * thrown is thrown on, unchanged.
+ */
+export function answerOutages<Args extends Array<unknown>>(handler: (...args: Args) => Promise<Response>) {
+	return async (...args: Args): Promise<Response> => {
+		try {
+			return await handler(...args)
+		} catch (error) {
+			if (error instanceof Response || !isDatabaseUnavailable(error)) throw error
+			return apiErrorResponse(error)
+		}
+	}
 }
 
 export function methodNotAllowed(allowed: Array<string>): Response {
@@ -85,7 +117,7 @@ export async function requireBearer(request: Request): Promise<BearerAuth> {
 		session = await findSession(token, 'api')
 	} catch (error) {
 		console.error('Bearer token check failed:', describeDatabaseError(error))
-		throw new AppError('SERVICE_UNAVAILABLE', SESSION_UNVERIFIED_MESSAGE, { retryAfter: 5 })
+		throw new AppError('SERVICE_UNAVAILABLE', SESSION_UNVERIFIED_MESSAGE, { retryAfter: DATABASE_RETRY_AFTER_SECONDS })
 	}
 	if (!session) throw new AppError('AUTHENTICATION_ERROR', 'Invalid or expired token')
 	return { token, session }

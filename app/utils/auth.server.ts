@@ -9,9 +9,10 @@ import { Authenticator, AuthorizationError } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { GoogleStrategy } from 'remix-auth-google'
 import { readFormData } from './body.server.ts'
-import { describeDatabaseError, prisma } from './db.server.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable, prisma } from './db.server.ts'
 import { getEnv } from './env.server.ts'
 import { AppError } from './errors.ts'
+import { jsonError } from './errors.server.ts'
 import {
 	GOOGLE_FAILED,
 	googleCallbackUrl,
@@ -133,13 +134,32 @@ export async function startApiSession(request: Request, userId: string): Promise
 	return token
 }
 
-/** Ends the request's browser session (if any); the Set-Cookie header that clears the cookie. */
+/**
+ * Ends the request's browser session (if any); the Set-Cookie header that
+ * clears the cookie. With the database down the row stays until it expires,
+ * but this browser forgets the token, which is what logging out must
+ * guarantee here: the 503 thrown then (the outage is not hidden behind
+ * "You have been logged out") clears the cookie all the same.
+ */
 export async function endWebSession(request: Request): Promise<string> {
 	const token = await readSessionCookie(request)
-	// With the database down the row stays until it expires, but this browser
-	// forgets the token, which is what logging out must guarantee here.
-	if (token) await deleteSession(token).catch((error: unknown) => console.error('Logout: could not delete the session:', error))
-	return clearSessionCookie()
+	const cleared = await clearSessionCookie()
+	if (token) {
+		try {
+			await deleteSession(token)
+		} catch (error) {
+			if (!isDatabaseUnavailable(error)) {
+				console.error('Logout: could not delete the session:', error)
+				return cleared
+			}
+			console.error('Logout: could not delete the session:', describeDatabaseError(error))
+			const unavailable = new AppError('SERVICE_UNAVAILABLE', undefined, { retryAfter: DATABASE_RETRY_AFTER_SECONDS })
+			throw jsonError(unavailable.toJSON(), {
+				headers: { 'Set-Cookie': cleared, 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+			})
+		}
+	}
+	return cleared
 }
 
 // ---------------------------------------------------------------------------
@@ -307,9 +327,14 @@ export function withoutBody(request: Request): Request {
 	return new Request(request.url, { method: request.method, headers: request.headers, signal: request.signal })
 }
 
-/** The AppError behind a strategy's failure (remix-auth wraps what the verify callback threw). */
+/**
+ * The AppError behind a strategy's failure (remix-auth wraps what the verify
+ * callback threw). A database outage is no failed sign-in: it is thrown on,
+ * to be answered 503 (never "Invalid email or password").
+ */
 export function authFailure(error: unknown, fallbackMessage = GOOGLE_FAILED): AppError {
 	if (error instanceof AppError) return error
+	if (isDatabaseUnavailable(error)) throw error
 	if (error instanceof AuthorizationError) {
 		if (error.cause instanceof AppError) return error.cause
 		return new AppError('AUTHENTICATION_ERROR', fallbackMessage)

@@ -105,6 +105,70 @@ export async function checkDatabase(timeoutMs = 2000, client?: PrismaClient): Pr
 	}
 }
 
+/**
+ * Seconds a client should wait before retrying while the database is
+ * unreachable: the `Retry-After` of every 503 an outage causes (pages, API,
+ * feeds, /healthz). A PostgreSQL restart usually takes a few seconds.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
+/** Driver-adapter error kinds that mean "the server cannot be talked to right now". */
+const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections'])
+/**
+ * Prisma's "cannot reach / timed out / connection closed / no connection
+ * from the pool in time" codes (P1xxx from the engine, P2024 from the pool).
+ */
+const UNAVAILABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
+/** Socket errors of the driver (Node's codes). ENOENT is left out: any missing file has it. */
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'])
+/** PostgreSQL SQLSTATEs: class 08 (connection exception), shutting down or starting up, too many connections. */
+const UNAVAILABLE_SQLSTATES = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/
+/**
+ * node-postgres throws plain Errors (no code) when a connection dies in a
+ * query or cannot be had in time; these are its own messages, matched from
+ * their start so an error that merely quotes one is not taken for it.
+ */
+const UNAVAILABLE_MESSAGES =
+	/^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Can't reach database server)/
+
+/**
+ * True when `error` (or an error in its chain: `cause`, Prisma's
+ * `meta.driverAdapterError`) says the database is unreachable right now: a
+ * refused, reset, cut or timed-out connection, a server shutting down or
+ * starting up, too many connections. The one place that recognises an
+ * outage: requests answer 503 with Retry-After for these (pages through
+ * app/entry.server.tsx, the API and other resource routes through
+ * app/utils/api.server.ts), never 401 or 500. Query errors (a constraint,
+ * bad SQL) and configuration errors (wrong password, no such database) are
+ * not outages.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+	const seen = new Set<unknown>()
+	const queue: Array<unknown> = [error]
+	while (queue.length > 0) {
+		const e = queue.shift()
+		if (!e || typeof e !== 'object' || seen.has(e)) continue
+		seen.add(e)
+		const record = e as {
+			code?: unknown
+			errorCode?: unknown
+			originalCode?: unknown
+			kind?: unknown
+			message?: unknown
+			cause?: unknown
+			meta?: { driverAdapterError?: unknown }
+		}
+		if (typeof record.kind === 'string' && UNAVAILABLE_KINDS.has(record.kind)) return true
+		for (const code of [record.code, record.errorCode, record.originalCode]) {
+			if (typeof code !== 'string') continue
+			if (UNAVAILABLE_PRISMA_CODES.has(code) || UNAVAILABLE_NODE_CODES.has(code) || UNAVAILABLE_SQLSTATES.test(code)) return true
+		}
+		if (typeof record.message === 'string' && UNAVAILABLE_MESSAGES.test(record.message.trim())) return true
+		queue.push(record.cause, record.meta?.driverAdapterError)
+	}
+	return false
+}
+
 /** Reasons by driver-adapter error kind, Node error code or PostgreSQL SQLSTATE. */
 const REASONS: Record<string, string> = {
 	DatabaseNotReachable: 'database server unreachable',

@@ -3,7 +3,8 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { E2E_PASSWORD, uniqueEmail } from './fixtures.ts'
+import { adminContext, createPost, uniqueSuffix } from './blog-fixtures.ts'
+import { E2E_ADMIN, E2E_PASSWORD, uniqueEmail } from './fixtures.ts'
 import { startServer, startTcpProxy, waitFor } from './server-process.ts'
 
 // These start their own server processes; run them one at a time.
@@ -120,7 +121,7 @@ test.describe('behind a TLS-terminating proxy', () => {
 test.describe('PostgreSQL going away', () => {
 	test.skip(!process.env.DATABASE_URL, 'needs a PostgreSQL server (DATABASE_URL); .ci/run provides one')
 
-	test('tools keep working, a signed-in user stays signed in and is told the session cannot be verified, and all recovers without a restart', async ({
+	test('tools keep working, a signed-in user stays signed in and is told the session cannot be verified, every route that needs the database answers 503 + Retry-After, and all recovers without a restart', async ({
 		browser,
 	}) => {
 		test.setTimeout(120_000)
@@ -129,10 +130,15 @@ test.describe('PostgreSQL going away', () => {
 		const viaProxy = new URL(databaseUrl)
 		viaProxy.hostname = '127.0.0.1'
 		viaProxy.port = String(proxy.port)
-		const server = await startServer({ DATABASE_URL: viaProxy.toString() })
+		const server = await startServer({ DATABASE_URL: viaProxy.toString(), ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password })
 		const context = await browser.newContext()
 		const page = await context.newPage()
+		const admin = await adminContext(server.url)
 		try {
+			const post = await createPost(admin, { title: `Outage ${uniqueSuffix()}`, slug: `outage-${uniqueSuffix()}` })
+			const adminCookie = (await admin.storageState()).cookies.find((cookie) => cookie.name === '__Host-session')
+			expect(adminCookie).toBeTruthy()
+			const asAdmin = { Cookie: `__Host-session=${adminCookie?.value}` }
 			const account = { email: uniqueEmail('outage'), password: E2E_PASSWORD }
 			const registered = await fetch(`${server.url}/api/auth/register`, {
 				method: 'POST',
@@ -166,16 +172,110 @@ test.describe('PostgreSQL going away', () => {
 			await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
 			expect(await page.content()).not.toMatch(/ECONNREFUSED|prisma|stack/i)
 			// The API says the same in its own terms.
-			const verify = await fetch(`${server.url}/api/auth/verify`, { headers: { Authorization: `Bearer ${((await registered.json()) as { token: string }).token}` } })
+			const apiToken = ((await registered.json()) as { token: string }).token
+			const verify = await fetch(`${server.url}/api/auth/verify`, { headers: { Authorization: `Bearer ${apiToken}` } })
 			expect(verify.status).toBe(503)
 			expect(await verify.json()).toMatchObject({ message: 'Unable to verify session. Please try again later.' })
+
+			// Every route that touches the database, GET and POST with valid bodies:
+			// 503 with Retry-After (never 401, never 500), the error screen for
+			// pages, the catalogue's JSON for the API and other resources.
+			const userCookie = (await context.cookies()).find((cookie) => cookie.name === '__Host-session')
+			const asUser = { Cookie: `__Host-session=${userCookie?.value}` }
+			const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
+				method: 'POST',
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+				body: new URLSearchParams(fields).toString(),
+				redirect: 'manual' as const,
+			})
+			const json = (body: unknown, headers: Record<string, string> = {}) => ({
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', ...headers },
+				body: JSON.stringify(body),
+				redirect: 'manual' as const,
+			})
+			const newAccount = () => ({ name: 'Outage Two', email: uniqueEmail('outage-new'), password: E2E_PASSWORD })
+			const pages: Array<[string, RequestInit?]> = [
+				['/blog'],
+				[`/blog/${post.slug}`],
+				['/blog?tag=none'],
+				['/profile', { headers: asUser }],
+				['/profile', form({ intent: 'update-name', name: 'Renamed' }, asUser)],
+				['/login', form({ email: account.email, password: account.password })],
+				['/register', form(newAccount())],
+				...['/admin/dashboard', '/admin/posts', '/admin/posts/new', `/admin/posts/${post.id}/edit`, '/admin/users', '/admin/settings'].map(
+					(path): [string, RequestInit] => [path, { headers: asAdmin }],
+				),
+				['/admin/settings', form({ siteName: 'Renamed', intent: 'save' }, asAdmin)],
+			]
+			const resources: Array<[string, RequestInit?]> = [
+				['/sitemap.xml'],
+				['/blog/rss.xml'],
+				['/site.webmanifest'],
+				['/files/AAAAAAAAAAAAAAAAAAAAAA'],
+				['/logout', form({}, asUser)],
+				['/api/auth/login', json({ email: account.email, password: account.password })],
+				['/api/auth/register', json(newAccount())],
+				['/api/auth/profile', { headers: { Authorization: `Bearer ${apiToken}` } }],
+				['/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${apiToken}` } }],
+			]
+			for (const [path, init] of pages) {
+				const what = `${init?.method ?? 'GET'} ${path}`
+				const response = await fetch(`${server.url}${path}`, { redirect: 'manual', ...init })
+				expect(response.status, what).toBe(503)
+				expect(Number(response.headers.get('retry-after')), what).toBeGreaterThan(0)
+				const html = await response.text()
+				expect(html, what).toContain('Something went wrong')
+				expect(html, what).not.toMatch(/ECONNREFUSED|prisma|Invalid email or password/i)
+			}
+			for (const [path, init] of resources) {
+				const what = `${init?.method ?? 'GET'} ${path}`
+				const response = await fetch(`${server.url}${path}`, { redirect: 'manual', ...init })
+				expect(response.status, what).toBe(503)
+				expect(Number(response.headers.get('retry-after')), what).toBeGreaterThan(0)
+				expect(await response.json(), what).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' })
+			}
+			// The log-in form in the browser: the error screen, not "Invalid email or password".
+			const anonymous = await browser.newContext()
+			try {
+				const loginPage = await anonymous.newPage()
+				await loginPage.goto(`${server.url}/login`)
+				await loginPage.getByLabel('Email').fill(account.email)
+				await loginPage.getByLabel('Password', { exact: true }).fill(account.password)
+				await loginPage.getByRole('button', { name: 'Log in', exact: true }).click()
+				await expect(loginPage.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
+				await expect(loginPage.getByText('Invalid email or password')).toHaveCount(0)
+			} finally {
+				await anonymous.close()
+			}
+			// What needs no database still answers: pages, and a tool run (only its usage count is lost).
+			for (const path of ['/', '/about', '/tools', '/tools/json-formatter', '/login', '/register']) {
+				const response = await fetch(`${server.url}${path}`)
+				expect(response.status, path).toBe(200)
+				if (path === '/') expect(await response.text()).not.toContain('Latest from the blog')
+			}
+			const run = await fetch(`${server.url}/api/tools/json-formatter`, json({ input: '{"a":1}', options: {} }))
+			expect(run.status).toBe(200)
+			expect(((await run.json()) as { output: string }).output).toContain('"a": 1')
 
 			await proxy.start()
 			await waitFor(async () => (await fetch(`${server.url}/healthz`)).ok, 30_000, '/healthz to recover')
 			await page.getByRole('button', { name: 'Refresh Page' }).click()
 			await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible()
 			await expect(page.getByRole('alert')).toHaveCount(0)
+			// The same process serves every database route again.
+			for (const path of ['/blog', `/blog/${post.slug}`, '/sitemap.xml', '/blog/rss.xml', '/site.webmanifest']) {
+				expect((await fetch(`${server.url}${path}`)).status, path).toBe(200)
+			}
+			for (const path of ['/admin/dashboard', '/admin/posts', '/admin/users', '/admin/settings']) {
+				expect((await fetch(`${server.url}${path}`, { headers: asAdmin })).status, path).toBe(200)
+			}
+			expect((await fetch(`${server.url}/files/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404)
+			const login = await fetch(`${server.url}/api/auth/login`, json({ email: account.email, password: account.password }))
+			expect(login.status).toBe(200)
+			expect((await fetch(`${server.url}/api/auth/register`, json(newAccount()))).status).toBe(201)
 		} finally {
+			await admin.dispose()
 			await context.close()
 			await server.stop()
 			await proxy.stop()
