@@ -4,9 +4,9 @@
  * HTML carrying the response's CSP nonce, `Cache-Control: public, no-cache`.
  */
 import { type AddressInfo } from 'node:net'
-import { type ServerBuild } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { markContentChanged } from '#app/utils/content-changes.server.ts'
+import { minimalBuild } from '#tests/fixtures/remix-build.ts'
 import { createApp } from './app.ts'
 
 let content = 'first version'
@@ -21,22 +21,19 @@ function page({ context }: LoaderArgs, cacheControl: string) {
 }
 
 function route(id: string, path: string, loader: (args: LoaderArgs) => Response) {
-	return { id, parentId: 'root', path, module: { loader } }
+	return [id, { path, module: { loader } }] as const
 }
 
-const build = {
-	mode: 'production',
-	entry: { module: { default: () => new Response('no documents here', { status: 500 }) } },
-	routes: {
-		root: { id: 'root', path: '', module: {} },
-		'routes/public': route('routes/public', 'public', (args) => page(args, 'public, no-cache')),
-		'routes/private': route('routes/private', 'private', (args) => page(args, 'private, no-cache')),
-		'routes/cookie': route('routes/cookie', 'cookie', (args) => {
+const build = minimalBuild(
+	Object.fromEntries([
+		route('routes/public', 'public', (args) => page(args, 'public, no-cache')),
+		route('routes/private', 'private', (args) => page(args, 'private, no-cache')),
+		route('routes/cookie', 'cookie', (args) => {
 			const response = page(args, 'public, no-cache')
 			response.headers.append('Set-Cookie', 'toast=; Max-Age=0')
 			return response
 		}),
-		'routes/file': route(
+		route(
 			'routes/file',
 			'file',
 			() =>
@@ -49,19 +46,13 @@ const build = {
 					},
 				}),
 		),
-		'routes/feed': route(
+		route(
 			'routes/feed',
 			'feed',
 			() => new Response(`<rss version="2.0"><channel><title>${content}</title></channel></rss>`, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, no-cache' } }),
 		),
-	},
-	assets: { entry: { imports: [], module: '' }, routes: {}, url: '', version: '1' },
-	publicPath: '/',
-	assetsBuildDirectory: '',
-	future: {},
-	isSpaMode: false,
-	basename: undefined,
-} as unknown as ServerBuild
+	]),
+)
 
 async function startApp(pageCacheMs: number) {
 	const app = createApp({ mode: 'production', build, https: false, logRequests: false, siteOrigin: 'http://localhost:3000', pageCacheMs, clientDir: '/nonexistent' })

@@ -1,19 +1,12 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { readFormData, TINY_FORM_BYTES } from '#app/utils/body.server.ts'
-import { AppError } from '#app/utils/errors.ts'
-import { errorResponse, jsonError } from '#app/utils/errors.server.ts'
-import { parseTheme, serializeTheme } from '#app/utils/preferences.server.ts'
+import { errorResponse } from '#app/utils/errors.server.ts'
+import { parseTheme, readToggleForm, serializeTheme } from '#app/utils/preferences.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
 
 /** The theme toggle's no-JavaScript path: set the cookie, go back. */
 export async function action({ request }: ActionFunctionArgs) {
-	let form: FormData
-	try {
-		form = await readFormData(request, TINY_FORM_BYTES, { maxFields: 8 })
-	} catch (error) {
-		if (error instanceof AppError) return jsonError(error.toJSON())
-		throw error
-	}
+	const form = await readToggleForm(request)
+	if (form instanceof Response) return form
 	const theme = parseTheme(form.get('theme'))
 	if (!theme) return errorResponse('VALIDATION_ERROR', 'Theme must be "dark" or "light"')
 	return redirect(safeRedirect(form.get('redirectTo')), { headers: { 'Set-Cookie': serializeTheme(theme) } })

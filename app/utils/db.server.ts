@@ -143,30 +143,39 @@ const UNAVAILABLE_MESSAGES =
  * not outages.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-	const seen = new Set<unknown>()
-	const queue: Array<unknown> = [error]
-	while (queue.length > 0) {
-		const e = queue.shift()
-		if (!e || typeof e !== 'object' || seen.has(e)) continue
-		seen.add(e)
-		const record = e as {
-			code?: unknown
-			errorCode?: unknown
-			originalCode?: unknown
-			kind?: unknown
-			message?: unknown
-			cause?: unknown
-			meta?: { driverAdapterError?: unknown }
-		}
+	for (const record of errorChain(error)) {
 		if (typeof record.kind === 'string' && UNAVAILABLE_KINDS.has(record.kind)) return true
 		for (const code of [record.code, record.errorCode, record.originalCode]) {
 			if (typeof code !== 'string') continue
 			if (UNAVAILABLE_PRISMA_CODES.has(code) || UNAVAILABLE_NODE_CODES.has(code) || UNAVAILABLE_SQLSTATES.test(code)) return true
 		}
 		if (typeof record.message === 'string' && UNAVAILABLE_MESSAGES.test(record.message.trim())) return true
-		queue.push(record.cause, record.meta?.driverAdapterError)
 	}
 	return false
+}
+
+type ErrorRecord = {
+	code?: unknown
+	errorCode?: unknown
+	originalCode?: unknown
+	kind?: unknown
+	message?: unknown
+	cause?: unknown
+	meta?: { driverAdapterError?: unknown }
+}
+
+/** An error and the errors behind it (`cause`, Prisma's driver-adapter error), breadth first, each once. */
+function* errorChain(error: unknown): Generator<ErrorRecord> {
+	const seen = new Set<unknown>()
+	const queue: Array<unknown> = [error]
+	while (queue.length > 0) {
+		const e = queue.shift()
+		if (!e || typeof e !== 'object' || seen.has(e)) continue
+		seen.add(e)
+		const record = e as ErrorRecord
+		yield record
+		queue.push(record.cause, record.meta?.driverAdapterError)
+	}
 }
 
 /** Reasons by driver-adapter error kind, Node error code or PostgreSQL SQLSTATE. */
@@ -196,28 +205,14 @@ const REASONS: Record<string, string> = {
 
 /** A short, credential-free reason, from the most specific code found in the error's chain (for logs and health checks). */
 export function describeDatabaseError(error: unknown): string {
-	const seen = new Set<unknown>()
-	const queue: Array<unknown> = [error]
 	let messageFallback: string | undefined
-	while (queue.length > 0) {
-		const e = queue.shift()
-		if (!e || typeof e !== 'object' || seen.has(e)) continue
-		seen.add(e)
-		const record = e as {
-			code?: unknown
-			originalCode?: unknown
-			kind?: unknown
-			message?: unknown
-			cause?: unknown
-			meta?: { driverAdapterError?: unknown }
-		}
+	for (const record of errorChain(error)) {
 		for (const code of [record.originalCode, record.code, record.kind]) {
 			if (typeof code === 'string' && Object.hasOwn(REASONS, code)) return REASONS[code]!
 		}
 		if (!messageFallback && typeof record.message === 'string' && record.message.trim()) {
 			messageFallback = record.message
 		}
-		queue.push(record.cause, record.meta?.driverAdapterError)
 	}
 	const line =
 		(messageFallback ?? String(error))

@@ -4,6 +4,10 @@
  * localStorage `theme` (SPEC.md §9); the inline script in `root.tsx` keeps the
  * two in step. Neither is secret, so neither is signed or httpOnly.
  */
+import { readFormData, TINY_FORM_BYTES } from './body.server.ts'
+import { AppError } from './errors.ts'
+import { jsonError } from './errors.server.ts'
+
 export type Theme = 'dark' | 'light'
 export type SidebarState = 'open' | 'closed'
 
@@ -55,4 +59,17 @@ export function serializeTheme(theme: Theme): string {
 
 export function serializeSidebar(state: SidebarState): string {
 	return serialize('sidebar', state)
+}
+
+/**
+ * The form of a preference toggle's no-JavaScript path: a few short fields
+ * (4 KB and 8 fields at most), or the JSON error answer for a body refused.
+ */
+export async function readToggleForm(request: Request): Promise<FormData | Response> {
+	try {
+		return await readFormData(request, TINY_FORM_BYTES, { maxFields: 8 })
+	} catch (error) {
+		if (error instanceof AppError) return jsonError(error.toJSON())
+		throw error
+	}
 }

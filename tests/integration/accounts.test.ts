@@ -45,7 +45,8 @@ describe('accounts', () => {
 		expect(refused).toHaveLength(49)
 		for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT' })
 		expect(await prisma.user.count({ where: { email } })).toBe(1)
-	})
+		// 50 scrypt hashes (N = 2^15, by design).
+	}, 120_000)
 
 	test('verifyLogin: right password, wrong password and unknown email', async () => {
 		const user = await createUser({ email: 'login@example.com' })

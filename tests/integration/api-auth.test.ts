@@ -808,12 +808,12 @@ describe('request bodies of the JSON endpoints', () => {
 			await expectApiError(await call(action, streamed.request), 413, 'PAYLOAD_TOO_LARGE')
 		})
 
-		test('deep nesting under the limit (32,000-deep array, 10,000-deep object) → 400, not a crash', async () => {
+		test('deep nesting under the size limit (32,000-deep array, 10,000-deep object) → 422 before parsing, not a crash', async () => {
 			const deepArray = '['.repeat(32_000) + ']'.repeat(32_000)
-			await expectApiError(await call(action, postRaw(path, deepArray)), 400, 'VALIDATION_ERROR', 'Validation failed: the body must be a JSON object')
+			await expectApiError(await call(action, postRaw(path, deepArray)), 422, 'VALIDATION_ERROR', 'The JSON body is nested too deeply (limit 32 levels)')
 			const deepObject = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000)
 			expect(deepObject.length).toBeLessThan(64 * KB)
-			await expectApiError(await call(action, postRaw(path, deepObject)), 400, 'VALIDATION_ERROR')
+			await expectApiError(await call(action, postRaw(path, deepObject)), 422, 'VALIDATION_ERROR', 'The JSON body is nested too deeply (limit 32 levels)')
 		})
 
 		test('__proto__ and constructor keys do not pollute Object.prototype', async () => {

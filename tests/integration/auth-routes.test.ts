@@ -583,7 +583,8 @@ describe('register action', () => {
 		expect(statuses.filter((s) => s === 409)).toHaveLength(49)
 		expect(await prisma.user.count({ where: { email } })).toBe(1)
 		expect(await prisma.session.count()).toBe(1)
-	})
+		// 50 scrypt hashes (N = 2^15, by design): seconds on a quiet machine, far more beside a CPU hog.
+	}, 120_000)
 
 	test('the 11th registration from one IP in a minute → 429 with Retry-After', async () => {
 		const ip = '203.0.113.60'
@@ -595,7 +596,8 @@ describe('register action', () => {
 		expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
 		expectFormRateLimited(refused, 'Too many attempts. Please wait a moment and try again.', 10, 60)
 		expect(await prisma.user.count()).toBe(10)
-	})
+		// Ten sign-ups, each an scrypt hash, one after another.
+	}, 120_000)
 
 	test('a 100 KB body → 413', async () => {
 		const outcome = await register({ name: 'Big', email: uniqueEmail('big'), password: 'p'.repeat(100 * KB) })

@@ -1,14 +1,7 @@
 import net from 'node:net'
 import { describe, expect, test } from 'vitest'
+import { freePort } from '#tests/setup/ports.ts'
 import { checkDatabase, createPrismaClient } from '#app/utils/db.server.ts'
-
-async function closedPort(): Promise<number> {
-	const server = net.createServer()
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const { port } = server.address() as net.AddressInfo
-	await new Promise<void>((resolve) => server.close(() => resolve()))
-	return port
-}
 
 describe('checkDatabase', () => {
 	test('resolves against the running database', async () => {
@@ -16,7 +9,7 @@ describe('checkDatabase', () => {
 	})
 
 	test('rejects fast, with a short reason and no password, when nothing listens', async () => {
-		const port = await closedPort()
+		const port = await freePort()
 		const client = createPrismaClient(`postgresql://app:s3cret-pass@127.0.0.1:${port}/app`)
 		try {
 			const started = Date.now()

@@ -14,6 +14,7 @@
 import { readFile } from 'node:fs/promises'
 import net from 'node:net'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { freePort } from '#tests/setup/ports.ts'
 import { AuthorizationError } from 'remix-auth'
 import { handleDataRequest, handleError } from '#app/entry.server.tsx'
 import * as loginPage from '#app/routes/login.tsx'
@@ -35,14 +36,6 @@ import { createUser, loginAs, makeRequest, TEST_PASSWORD, uniqueEmail } from '#t
 import { resetDatabase } from '#tests/setup/db.ts'
 import { callRoute, type RouteHandler } from '#tests/setup/routes.ts'
 
-async function closedPort(): Promise<number> {
-	const server = net.createServer()
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const { port } = server.address() as net.AddressInfo
-	await new Promise<void>((resolve) => server.close(() => resolve()))
-	return port
-}
-
 async function caught(promise: Promise<unknown>): Promise<unknown> {
 	return promise.then(
 		() => {
@@ -54,7 +47,7 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 
 describe('isDatabaseUnavailable', () => {
 	test('recognises what a refused connection throws: model queries, raw queries, transactions', async () => {
-		const client = createPrismaClient(`postgresql://app@127.0.0.1:${await closedPort()}/app`)
+		const client = createPrismaClient(`postgresql://app@127.0.0.1:${await freePort()}/app`)
 		try {
 			const errors = [
 				await caught(client.user.findFirst()),
@@ -120,7 +113,7 @@ describe('while the database is unreachable', () => {
 
 	async function cutDatabase() {
 		forgetCachedSiteSettings()
-		process.env.DATABASE_URL = `postgresql://app@127.0.0.1:${await closedPort()}/app`
+		process.env.DATABASE_URL = `postgresql://app@127.0.0.1:${await freePort()}/app`
 	}
 
 	beforeEach(async () => {
