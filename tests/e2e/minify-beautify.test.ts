@@ -356,6 +356,36 @@ test.describe('with JavaScript', () => {
 		}
 	})
 
+	test('reached by client-side navigation from a page that may not compile WebAssembly, the tool’s worker still does', async ({ page }) => {
+		const errors = collectConsoleErrors(page)
+		const workers: Array<string> = []
+		page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
+		// Whether this document's CSP lets it compile WebAssembly (the smallest module: magic and version).
+		const documentCompilesWasm = () =>
+			page.evaluate(() => WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])).then(() => true, () => false))
+		await page.goto('/tools/dev')
+		await page.waitForFunction(() => '__remixRouter' in window)
+		await page.evaluate(() => Object.assign(window, { firstDocument: true }))
+		await page.getByRole('main').locator(`a[href="${PATH}"]`).first().click()
+		await expect(page).toHaveURL(new RegExp(`${PATH}$`))
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Minify & Beautify Code')
+		// Still the first document (no reload), so still its CSP.
+		expect(await page.evaluate(() => 'firstDocument' in window)).toBe(true)
+
+		await choose(page, 'Minify')
+		await page.getByLabel('Language').selectOption('javascript')
+		await pasteInput(page, samples.javascript)
+		await expect(page.getByTestId('tool-output')).toHaveValue(/^\/\*! greet\.js v1\.0\.0 \| MIT License \*\/function greet\(/, { timeout: 30_000 })
+		await expect(page.getByTestId('tool-status')).toHaveText('Minified JavaScript')
+		// esbuild's WebAssembly ran in the tool's own worker, whose script's CSP allows it…
+		expect(workers.filter((url) => /\/assets\/minify-worker-[\w-]+\.js$/.test(url))).toHaveLength(1)
+		expect(errors).toEqual([])
+		// …while this document, loaded as /tools/dev, still may not compile any.
+		expect(await documentCompilesWasm()).toBe(false)
+		await page.goto(PATH)
+		expect(await documentCompilesWasm()).toBe(true)
+	})
+
 	test('other pages never download the minifier’s engines', async ({ page, context }) => {
 		const urls = recordRequests(context)
 		for (const path of ['/', '/tools', '/tools/dev', '/about']) {

@@ -1,6 +1,9 @@
+import { readdirSync } from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { liveTools, toolHref } from '#app/tools/registry.ts'
+import { publicPages } from './utils.ts'
 
 /** The status of a request sent exactly as given (method and path untouched). */
 function rawStatus(baseURL: string | undefined, method: string, path: string): Promise<number> {
@@ -34,7 +37,8 @@ test.describe('security headers', () => {
 			const csp = response.headers()['content-security-policy'] ?? ''
 			expect(response.headers()['content-security-policy-report-only']).toBeUndefined()
 			for (const directive of ["object-src 'none'", "base-uri 'none'", "script-src-attr 'none'"]) expect(csp).toContain(directive)
-			// WebAssembly compilation ('wasm-unsafe-eval', the minify tool) is allowed; JavaScript eval never.
+			// No WebAssembly compilation here ('wasm-unsafe-eval' is for the minify tool only); JavaScript eval never.
+			expect(csp).not.toContain('wasm-unsafe-eval')
 			expect(csp).not.toContain("'unsafe-eval'")
 			expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
 			const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
@@ -46,6 +50,35 @@ test.describe('security headers', () => {
 			for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
 		}
 		expect(nonces.size).toBe(3)
+	})
+
+	test("only the minify tool's page and worker script may compile WebAssembly ('wasm-unsafe-eval')", async ({ request }) => {
+		const cspOf = async (url: string) => {
+			const response = await request.get(url)
+			expect(response.status(), url).toBe(200)
+			return response.headers()['content-security-policy'] ?? ''
+		}
+		for (const { path: page } of publicPages) {
+			const csp = await cspOf(page)
+			expect(csp, page).toMatch(/script-src [^;]*'strict-dynamic'/)
+			if (page === '/tools/minify-beautify') expect(csp, page).toMatch(/script-src [^;]*'wasm-unsafe-eval'/)
+			else expect(csp, page).not.toContain('wasm-unsafe-eval')
+			expect(csp, page).not.toContain("'unsafe-eval'")
+		}
+		// A worker loaded from a same-origin URL runs under its script's own CSP: the minify
+		// tool's worker gets WebAssembly, the other tools' workers and every other script do not.
+		const assets = readdirSync(path.resolve('build/client/assets')).filter((name) => name.endsWith('.js'))
+		const workers = assets.filter((name) => /-worker-[\w-]+\.js$/.test(name))
+		expect(workers.filter((name) => name.startsWith('minify-worker-'))).toHaveLength(1)
+		expect(workers.length).toBeGreaterThan(1)
+		for (const name of workers) {
+			const csp = await cspOf(`/assets/${name}`)
+			if (name.startsWith('minify-worker-')) expect(csp, name).toMatch(/script-src [^;]*'wasm-unsafe-eval'/)
+			else expect(csp, name).not.toContain('wasm-unsafe-eval')
+		}
+		for (const name of assets.filter((name) => /^(core\.browser|browser|entry\.client)-/.test(name))) {
+			expect(await cspOf(`/assets/${name}`), name).not.toContain('wasm-unsafe-eval')
+		}
 	})
 
 	test('a page runs under its CSP without violations', async ({ page }) => {
