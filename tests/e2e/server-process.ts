@@ -36,7 +36,8 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
 	throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/** `env` adds to (or, with undefined, removes from) the defaults below. */
+export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
 	const port = await freePort()
 	const url = `http://localhost:${port}`
 	let output = ''

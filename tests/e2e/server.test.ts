@@ -1,9 +1,11 @@
-import { readdirSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { liveTools, toolHref } from '#app/tools/registry.ts'
 import { publicPages } from './utils.ts'
+import { startServer } from './server-process.ts'
 
 /** The status of a request sent exactly as given (method and path untouched). */
 function rawStatus(baseURL: string | undefined, method: string, path: string): Promise<number> {
@@ -92,6 +94,28 @@ test.describe('security headers', () => {
 		await expect(page).toHaveURL(/about/)
 		expect(violations).toEqual([])
 	})
+})
+
+test('with PORT and no SITE_URL, canonical, Open Graph, sitemap and robots URLs use http://localhost:$PORT', async () => {
+	test.slow() // starts a server of its own
+	const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolsite-site-url-'))
+	const server = await startServer({ SITE_URL: undefined, ...(process.env.DATABASE_URL ? {} : { DATA_DIR: dataDir }) })
+	try {
+		const origin = server.url // http://localhost:<PORT>, the port startServer chose
+		expect(origin).not.toBe('http://localhost:3000')
+		const html = await (await fetch(`${origin}/tools/json-formatter`)).text()
+		expect(html).toContain(`<link rel="canonical" href="${origin}/tools/json-formatter"/>`)
+		expect(html).toContain(`<meta property="og:url" content="${origin}/tools/json-formatter"/>`)
+		expect(html).toContain(`<meta property="og:image" content="${origin}/og-image.png"/>`)
+		const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text()
+		expect(sitemap).toContain(`<loc>${origin}/tools/json-formatter</loc>`)
+		expect(sitemap).not.toContain('localhost:3000')
+		expect(await (await fetch(`${origin}/robots.txt`)).text()).toContain(`Sitemap: ${origin}/sitemap.xml`)
+		expect(server.output()).toContain(`Serving ${origin} `)
+	} finally {
+		await server.stop()
+		rmSync(dataDir, { recursive: true, force: true })
+	}
 })
 
 test('HTML is compressed and hashed assets are cached for a year', async ({ request }) => {
