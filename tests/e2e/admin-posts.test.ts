@@ -37,6 +37,10 @@ async function newPost(page: Page, title: string, body: string) {
 
 test.describe('the post editor with JavaScript', () => {
 	test.beforeEach(async ({ page }) => {
+		// Each test signs in (a deliberately slow password hash), then saves and previews
+		// through the server's Markdown worker threads, and most run axe: over 30 s on a
+		// busy machine.
+		test.slow()
 		await logIn(page, E2E_ADMIN)
 	})
 
