@@ -134,6 +134,8 @@ test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
 	test('register, see server-rendered errors, log out and log back in', async ({ page }) => {
+		// A sign-up and a sign-in (deliberately slow password hashes) and eight full page loads.
+		test.slow()
 		const email = uniqueEmail('nojs')
 		await page.goto('/register')
 		await page.getByLabel('Name').fill('No Script')
@@ -180,6 +182,8 @@ test.describe('without JavaScript', () => {
 })
 
 test('logging in or out in one tab updates every other tab', async ({ browser, request }) => {
+	// A sign-up and a sign-in (deliberately slow password hashes), two tabs hydrated and reloaded.
+	test.slow()
 	const account = await createAccount(request)
 	const context = await browser.newContext()
 	const first = await context.newPage()
