@@ -101,7 +101,9 @@ test.describe('(a) access: anonymous visitors and plain users get nothing', () =
 
 test.describe('(b) accessibility of every admin page', () => {
 	// One test per page and theme (each runs axe twice on a large page: a test per
-	// page with both themes took over 30 s on a busy machine).
+	// page with both themes took over 30 s on a busy machine). Even so each signs in (a
+	// deliberately slow password hash) and runs axe twice: still about 30 s under a CPU hog.
+	test.beforeEach(() => test.slow())
 	for (const { path, heading } of ADMIN_PAGES) {
 		for (const colorScheme of ['light', 'dark'] as const) {
 			test(`${path} in the ${colorScheme} theme: axe with the panel open and collapsed`, async ({ page }) => {
