@@ -32,6 +32,11 @@ export default defineConfig({
 	retries: process.env.CI ? 1 : 0,
 	workers: 2,
 	timeout: 30_000,
+	// Expectations wait for a state (a page shown, a result in a box). Many of those states
+	// wait on the server's CPU (a deliberately slow password hash, a render in a worker
+	// thread): 5 s, the default, was too tight on a busy machine; a passing wait returns as
+	// soon as the state is there, so this costs nothing when the machine is idle.
+	expect: { timeout: 15_000 },
 	reporter: process.env.CI ? [['list']] : [['list']],
 	use: {
 		baseURL,

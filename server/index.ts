@@ -20,9 +20,9 @@ import { installCrashGuard } from './crash-guard.ts'
 installCrashGuard()
 
 const mode = process.env.NODE_ENV === 'production' ? 'production' : 'development'
-const port = Number(process.env.PORT ?? 3000)
+// One reading of PORT and SITE_URL (and its default, http://localhost:$PORT) for the server and the app.
+const { PORT: port, SITE_URL: siteUrl } = getEnv()
 const host = process.env.HOST ?? '0.0.0.0'
-const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
 
 if (process.env.MOCKS === 'true') {

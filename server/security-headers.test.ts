@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { contentSecurityPolicy, createNonce } from './security-headers.ts'
+import { allowsWasm, contentSecurityPolicy, createNonce } from './security-headers.ts'
 
 test('nonces are random and long enough', () => {
 	const nonces = new Set(Array.from({ length: 100 }, createNonce))
@@ -9,7 +9,8 @@ test('nonces are random and long enough', () => {
 
 test('the production CSP locks scripts to the nonce and forbids framing and plugins', () => {
 	const csp = contentSecurityPolicy('abc', { dev: false, https: true })
-	expect(csp).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic' 'wasm-unsafe-eval'")
+	expect(csp).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic';")
+	expect(csp).not.toContain('wasm-unsafe-eval')
 	expect(csp).not.toMatch(/'unsafe-eval'/)
 	expect(csp).toContain("object-src 'none'")
 	expect(csp).toContain("base-uri 'none'")
@@ -30,4 +31,31 @@ test("form-action admits only the origins given (Google's consent page when Goog
 	expect(contentSecurityPolicy('abc', { dev: false, https: true, formActionOrigins: ['https://accounts.google.com'] })).toContain(
 		"form-action 'self' https://accounts.google.com;",
 	)
+})
+
+test("'wasm-unsafe-eval' is added only when asked, and still allows no JavaScript eval", () => {
+	const csp = contentSecurityPolicy('abc', { dev: false, https: true, wasm: true })
+	expect(csp).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic' 'wasm-unsafe-eval';")
+	expect(csp).not.toContain("'unsafe-eval'")
+})
+
+test('only the minify tool page and its worker script may compile WebAssembly', () => {
+	for (const path of ['/tools/minify-beautify', '/assets/minify-worker-BktheMno.js', '/app/tools/minify-beautify/minify-worker.ts']) {
+		expect(allowsWasm(path), path).toBe(true)
+	}
+	for (const path of [
+		'/',
+		'/tools',
+		'/tools/json-formatter',
+		'/tools/minify-beautify.data',
+		'/tools/minify-beautify/extra',
+		'/api/tools/minify-beautify',
+		'/assets/browser-worker-BktheMno.js',
+		'/assets/tree-worker-BTPM95ZQ.js',
+		'/assets/minify-worker-abc.js.map',
+		'/assets/core.browser-abc.js',
+		'/blog/tools/minify-beautify',
+	]) {
+		expect(allowsWasm(path), path).toBe(false)
+	}
 })

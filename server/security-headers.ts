@@ -19,15 +19,37 @@ export type CspOptions = {
 	 * redirects): Google's consent page when Google sign-in is configured.
 	 */
 	formActionOrigins?: Array<string>
+	/**
+	 * 'wasm-unsafe-eval' (WebAssembly compilation; it allows no JavaScript
+	 * eval): only for the responses that run WebAssembly (see allowsWasm).
+	 */
+	wasm?: boolean
 }
 
-export function contentSecurityPolicy(nonce: string, { dev, https, formActionOrigins = [] }: CspOptions): string {
+/**
+ * The minify tool compiles esbuild's and lightningcss's WebAssembly in its
+ * own Web Worker (app/tools/minify-beautify/minify-worker.ts, built as
+ * /assets/minify-worker-<hash>.js, served by Vite from its source in
+ * development). A worker loaded from a same-origin URL runs under its
+ * script's own CSP, so that script is what needs 'wasm-unsafe-eval'; the
+ * tool's page has it too, for browsers that apply the page's policy to its
+ * workers. Nothing else in the browser compiles WebAssembly.
+ */
+const WASM_PATHS = [
+	/^\/tools\/minify-beautify\/?$/,
+	/^\/assets\/minify-worker-[\w-]+\.js$/,
+	/^\/app\/tools\/minify-beautify\/minify-worker\.ts$/,
+]
+
+export function allowsWasm(path: string): boolean {
+	return WASM_PATHS.some((pattern) => pattern.test(path))
+}
+
+export function contentSecurityPolicy(nonce: string, { dev, https, formActionOrigins = [], wasm = false }: CspOptions): string {
 	const directives: Record<string, Array<string>> = {
 		'default-src': ["'self'"],
 		// 'strict-dynamic' lets the nonced entry module load the route chunks it imports.
-		// 'wasm-unsafe-eval' lets the minify tool's worker compile esbuild's and
-		// lightningcss's WebAssembly; it allows no JavaScript eval.
-		'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", "'wasm-unsafe-eval'"],
+		'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(wasm ? ["'wasm-unsafe-eval'"] : [])],
 		'script-src-attr': ["'none'"],
 		// React renders style attributes (e.g. color-scheme); styles cannot run code.
 		'style-src': ["'self'", "'unsafe-inline'"],
@@ -48,12 +70,12 @@ export function contentSecurityPolicy(nonce: string, { dev, https, formActionOri
 	return policy.join('; ')
 }
 
-export function securityHeaders(options: CspOptions): RequestHandler {
+export function securityHeaders(options: Omit<CspOptions, 'wasm'>): RequestHandler {
 	const { https } = options
-	return (_req, res, next) => {
+	return (req, res, next) => {
 		const nonce = createNonce()
 		res.locals.cspNonce = nonce
-		res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, options))
+		res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, { ...options, wasm: allowsWasm(req.path) }))
 		res.setHeader('X-Content-Type-Options', 'nosniff')
 		res.setHeader('X-Frame-Options', 'DENY')
 		res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')

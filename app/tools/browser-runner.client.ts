@@ -7,7 +7,7 @@
  */
 import { deserializeToolError, inputTooLarge, MAX_INPUT_BYTES, runCore, serializeToolError, utf8Length, type ToolResult } from './core.ts'
 import { portableCoreLoaders } from './cores.ts'
-import type { BrowserReply, BrowserTask } from './browser-worker.ts'
+import type { BrowserReply, BrowserTask } from './worker-host.ts'
 
 /** About 1 MB of text. */
 export const WORKER_THRESHOLD = 1_000_000
@@ -15,13 +15,32 @@ export const WORKER_THRESHOLD = 1_000_000
 /** Tools that always run in the worker (their libraries are large and slow to start). */
 const WORKER_ONLY = new Set(['minify-beautify'])
 
-let worker: Worker | null = null
-let nextId = 1
-let pending: { id: number; large: boolean; reject: (error: unknown) => void; cleanup: () => void } | null = null
+/**
+ * Which worker runs a tool: the minify tool's own (the only one allowed to
+ * compile WebAssembly), or the shared one for the portable cores.
+ */
+type WorkerKind = 'minify' | 'tools'
 
-function getWorker(): Worker {
-	worker ??= new Worker(new URL('./browser-worker.ts', import.meta.url), { type: 'module', name: 'tool-worker' })
-	return worker
+const workers: Partial<Record<WorkerKind, Worker>> = {}
+let nextId = 1
+let pending: { id: number; kind: WorkerKind; large: boolean; reject: (error: unknown) => void; cleanup: () => void } | null = null
+
+function workerKind(slug: string): WorkerKind {
+	return slug === 'minify-beautify' ? 'minify' : 'tools'
+}
+
+function getWorker(kind: WorkerKind): Worker {
+	// Two literal `new Worker(new URL(…))` calls: Vite bundles each as a worker entry.
+	workers[kind] ??=
+		kind === 'minify'
+			? new Worker(new URL('./minify-beautify/minify-worker.ts', import.meta.url), { type: 'module', name: 'minify-worker' })
+			: new Worker(new URL('./browser-worker.ts', import.meta.url), { type: 'module', name: 'tool-worker' })
+	return workers[kind]
+}
+
+function stopWorker(kind: WorkerKind) {
+	workers[kind]?.terminate()
+	delete workers[kind]
 }
 
 /**
@@ -32,13 +51,10 @@ function getWorker(): Worker {
  */
 function cancelPending() {
 	if (!pending) return
-	const { large, reject, cleanup } = pending
+	const { kind, large, reject, cleanup } = pending
 	cleanup()
 	reject(new DOMException('Superseded by a newer run', 'AbortError'))
-	if (large) {
-		worker?.terminate()
-		worker = null
-	}
+	if (large) stopWorker(kind)
 }
 
 export function isAbort(error: unknown): boolean {
@@ -69,7 +85,8 @@ export async function runInBrowser(
 
 function runInWorker(slug: string, input: string, options: unknown, onProgress?: (fraction: number) => void): Promise<ToolResult> {
 	const id = nextId++
-	const target = getWorker()
+	const kind = workerKind(slug)
+	const target = getWorker(kind)
 	return new Promise<ToolResult>((resolve, reject) => {
 		const onMessage = ({ data }: MessageEvent<BrowserReply>) => {
 			if (data.id !== id) return
@@ -83,8 +100,7 @@ function runInWorker(slug: string, input: string, options: unknown, onProgress?:
 		}
 		const onError = (event: ErrorEvent) => {
 			cleanup()
-			worker?.terminate()
-			worker = null
+			stopWorker(kind)
 			reject(new Error(event.message || 'The tool stopped unexpectedly. Please try again.'))
 		}
 		const cleanup = () => {
@@ -92,7 +108,7 @@ function runInWorker(slug: string, input: string, options: unknown, onProgress?:
 			target.removeEventListener('error', onError)
 			if (pending?.id === id) pending = null
 		}
-		pending = { id, large: input.length > WORKER_THRESHOLD, reject, cleanup }
+		pending = { id, kind, large: input.length > WORKER_THRESHOLD, reject, cleanup }
 		target.addEventListener('message', onMessage)
 		target.addEventListener('error', onError)
 		const task: BrowserTask = { id, slug, input, options }

@@ -6,14 +6,20 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 
+/** `SITE_URL=` in an env file means "not set". */
+function unsetWhenEmpty(value: unknown): unknown {
+	return value === '' ? undefined : value
+}
+
 const schema = z.object({
 	NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
-	/** The public origin, used for canonical URLs, the sitemap and Open Graph. Never taken from request headers. */
-	SITE_URL: z
-		.string()
-		.url()
-		.default('http://localhost:3000')
-		.transform((url) => url.replace(/\/+$/, '')),
+	/** The port the server listens on. */
+	PORT: z.preprocess(unsetWhenEmpty, z.coerce.number().int().min(0).max(65_535).default(3000)),
+	/**
+	 * The public origin, used for canonical URLs, the sitemap and Open Graph.
+	 * Never taken from request headers. Defaults to http://localhost:$PORT.
+	 */
+	SITE_URL: z.preprocess(unsetWhenEmpty, z.string().url().optional()),
 	/** Comma-separated; the first signs new cookies, the rest still verify (rotation). */
 	SESSION_SECRET: z.string().min(16).optional(),
 	/** Google sign-in: the OAuth client id (enables the ID-token API) and secret (enables the redirect flow). */
@@ -32,9 +38,14 @@ const schema = z.object({
 	TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 	/** Heap limit of each tool worker thread, in MB (a run needing more is stopped: 422). */
 	TOOL_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(512),
-})
+}).transform(({ SITE_URL, ...env }) => ({ ...env, SITE_URL: (SITE_URL ?? defaultSiteUrl(env.PORT)).replace(/\/+$/, '') }))
 
-export type Env = z.infer<typeof schema>
+/** SITE_URL when it is not set: the server's own address on this machine. */
+export function defaultSiteUrl(port: number): string {
+	return `http://localhost:${port}`
+}
+
+export type Env = z.output<typeof schema>
 
 let cached: (Env & { sessionSecrets: Array<string>; secureCookies: boolean }) | undefined
 

@@ -37,6 +37,10 @@ async function newPost(page: Page, title: string, body: string) {
 
 test.describe('the post editor with JavaScript', () => {
 	test.beforeEach(async ({ page }) => {
+		// Each test signs in (a deliberately slow password hash), then saves and previews
+		// through the server's Markdown worker threads, and most run axe: over 30 s on a
+		// busy machine.
+		test.slow()
 		await logIn(page, E2E_ADMIN)
 	})
 
@@ -166,6 +170,8 @@ test.describe('the post editor without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
 	test('preview, upload, create and save, delete after confirming', async ({ page, browser }) => {
+		// Signs in, then a dozen form posts, each a full page load, and axe on two of them.
+		test.slow()
 		await logIn(page, E2E_ADMIN)
 		const title = unique('No JS post')
 		await newPost(page, title, '# Plain form\n\n<script>document.title = "xss"</script>**works**')

@@ -35,6 +35,10 @@ async function signedInElsewhere(browser: Browser, account: { email: string; pas
 	return { context, page }
 }
 
+// Every test signs in as the admin and as the accounts it changes (deliberately slow
+// password hashes), then works through several full pages: over 30 s on a busy machine.
+test.beforeEach(() => test.slow())
+
 test.describe('with JavaScript', () => {
 	test('search by name, make a user admin and back, with toasts; no axe violations', async ({ page, request }) => {
 		const errors = collectConsoleErrors(page)

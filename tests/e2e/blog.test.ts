@@ -21,9 +21,17 @@ test.afterAll(async () => {
 	await admin?.dispose()
 })
 
-/** Published posts with one unique tag, oldest first (one a minute apart, all in the past). */
+/**
+ * Published posts with one unique tag, oldest first (one a minute apart, all in the past).
+ * Each series gets minutes of its own, a random whole minute one to five years ago:
+ * previous/next links follow publication time across all posts, and series written
+ * "a few minutes ago" by tests running at the same time (slowly, on a busy machine)
+ * fell between each other's parts.
+ */
 async function publishSeries(count: number, { body }: { body?: (i: number) => string } = {}) {
 	const id = uniqueSuffix()
+	const YEAR = 365 * 24 * 60 * 60_000
+	const start = -YEAR - Math.floor(Math.random() * 4 * YEAR / 60_000) * 60_000
 	const tag = `t-${id}`
 	const posts: Array<{ slug: string; title: string }> = []
 	for (let i = 1; i <= count; i++) {
@@ -35,7 +43,7 @@ async function publishSeries(count: number, { body }: { body?: (i: number) => st
 			excerpt: `Excerpt of part ${i}`,
 			body: body?.(i) ?? `# Part ${i}\n\nSome text about part ${i}.\n\n\`\`\`js\nconst part = ${i}\n\`\`\``,
 			tags: [tag, 'e2e'],
-			publishedAt: editorDate(-(count - i + 10) * 60_000),
+			publishedAt: editorDate(start + i * 60_000),
 		})
 		posts.push({ slug, title })
 	}

@@ -265,7 +265,7 @@ test.describe('with JavaScript', () => {
 		await expect(page.getByTestId('tool-output')).not.toHaveValue('')
 		const started = Date.now()
 		await pasteInput(page, '['.repeat(1_000_000))
-		await expect(page.getByTestId('tool-error')).toContainText('Nesting is too deep: more than 1,000 levels (line 1, column 1001)', { timeout: 10_000 })
+		await expect(page.getByTestId('tool-error')).toContainText('Nesting is too deep: more than 1,000 levels (line 1, column 1001)')
 		expect(Date.now() - started).toBeLessThan(5_000)
 		await expect(page.getByTestId('tool-output')).toHaveValue('')
 		// Not frozen: typing still reaches the input.

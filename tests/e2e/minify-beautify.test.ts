@@ -17,6 +17,16 @@ import { samples } from '#tests/fixtures/minify-samples.ts'
 
 const PATH = '/tools/minify-beautify'
 
+/**
+ * Marks a test that waits for a first result from esbuild's or lightningcss's
+ * WebAssembly (14 and 16 MB, downloaded and compiled in each test's fresh
+ * browser context) or Prettier: a few seconds on an idle machine, over 15 s
+ * on a busy one.
+ */
+function loadsEngines() {
+	test.slow()
+}
+
 
 type SampleName = keyof typeof samples
 
@@ -137,6 +147,7 @@ test.describe('with JavaScript', () => {
 	})
 
 	test('minifying JavaScript keeps the /*! licence */ comment and reports the sizes', async ({ page }) => {
+		loadsEngines()
 		const errors = collectConsoleErrors(page)
 		await page.goto(PATH)
 		await choose(page, 'Minify')
@@ -163,16 +174,30 @@ test.describe('with JavaScript', () => {
 		await choose(page, 'Beautify')
 		await expect(output).toHaveValue(/^\/\*! greet\.js/, { timeout: 30_000 })
 		await expect(page.getByTestId('size-saving')).toHaveText(/^\d+(\.\d)?% larger \(\d+ bytes more: indentation and line breaks\)$/)
-		await expectNoSeriousA11yViolations(page)
-		// The other theme too, back on the minified result (the saving in green).
-		await choose(page, 'Minify')
-		await expect(page.getByTestId('size-saving')).toHaveText(/^Saved /, { timeout: 30_000 })
-		await page.getByTestId('theme-toggle').click()
-		await expectNoSeriousA11yViolations(page)
 		expect(errors).toEqual([])
 	})
 
+	// axe on the size report, a test per theme: the beautified result (larger) in light,
+	// the minified one (the saving in green) in dark.
+	for (const theme of ['light', 'dark'] as const) {
+		test(`the size report passes axe in the ${theme} theme`, async ({ page }) => {
+			loadsEngines()
+			const errors = collectConsoleErrors(page)
+			await page.goto(PATH)
+			const action = theme === 'light' ? 'Beautify' : 'Minify'
+			await choose(page, action)
+			await pasteInput(page, samples.javascript)
+			await expect(page.getByTestId('tool-output')).toHaveValue(/^\/\*! greet\.js/, { timeout: 30_000 })
+			await expect(page.getByTestId('size-saving')).toHaveText(theme === 'light' ? /% larger \(/ : /^Saved /)
+			if (theme === 'dark') await page.getByTestId('theme-toggle').click()
+			await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b).*$/)
+			await expectNoSeriousA11yViolations(page)
+			expect(errors).toEqual([])
+		})
+	}
+
 	test('indent, print width and quotes change the output; they are disabled while minifying', async ({ page }) => {
+		loadsEngines()
 		const errors = collectConsoleErrors(page)
 		await page.goto(PATH)
 		const input = "const user = { name: 'Ada', languages: ['English', 'French'], born: 1815, city: 'London' }\n"
@@ -356,6 +381,37 @@ test.describe('with JavaScript', () => {
 		}
 	})
 
+	test('reached by client-side navigation from a page that may not compile WebAssembly, the tool’s worker still does', async ({ page }) => {
+		loadsEngines()
+		const errors = collectConsoleErrors(page)
+		const workers: Array<string> = []
+		page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
+		// Whether this document's CSP lets it compile WebAssembly (the smallest module: magic and version).
+		const documentCompilesWasm = () =>
+			page.evaluate(() => WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])).then(() => true, () => false))
+		await page.goto('/tools/dev')
+		await page.waitForFunction(() => '__remixRouter' in window)
+		await page.evaluate(() => Object.assign(window, { firstDocument: true }))
+		await page.getByRole('main').locator(`a[href="${PATH}"]`).first().click()
+		await expect(page).toHaveURL(new RegExp(`${PATH}$`))
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Minify & Beautify Code')
+		// Still the first document (no reload), so still its CSP.
+		expect(await page.evaluate(() => 'firstDocument' in window)).toBe(true)
+
+		await choose(page, 'Minify')
+		await page.getByLabel('Language').selectOption('javascript')
+		await pasteInput(page, samples.javascript)
+		await expect(page.getByTestId('tool-output')).toHaveValue(/^\/\*! greet\.js v1\.0\.0 \| MIT License \*\/function greet\(/, { timeout: 30_000 })
+		await expect(page.getByTestId('tool-status')).toHaveText('Minified JavaScript')
+		// esbuild's WebAssembly ran in the tool's own worker, whose script's CSP allows it…
+		expect(workers.filter((url) => /\/assets\/minify-worker-[\w-]+\.js$/.test(url))).toHaveLength(1)
+		expect(errors).toEqual([])
+		// …while this document, loaded as /tools/dev, still may not compile any.
+		expect(await documentCompilesWasm()).toBe(false)
+		await page.goto(PATH)
+		expect(await documentCompilesWasm()).toBe(true)
+	})
+
 	test('other pages never download the minifier’s engines', async ({ page, context }) => {
 		const urls = recordRequests(context)
 		for (const path of ['/', '/tools', '/tools/dev', '/about']) {
@@ -373,6 +429,7 @@ test.describe('with JavaScript', () => {
 	})
 
 	test('Load example fills in the example with its options', async ({ page }) => {
+		loadsEngines()
 		await page.goto(PATH)
 		await page.getByTestId('tool-example').click()
 		await expect(page.getByTestId('tool-input')).toHaveValue(/^\/\*! cart\.js v2\.1\.0 \| MIT License \*\//)
@@ -395,7 +452,8 @@ test.describe('before JavaScript loads', () => {
 	// axe cannot run in a page with JavaScript disabled ("Resulting promise was garbage
 	// collected"), so the server-rendered page is checked with the site's scripts blocked
 	// instead: the same HTML, never hydrated, and the form posted to the server.
-	test('the posted result with its size report, and a posted error, pass axe', async ({ page }) => {
+	// One test per state (each runs axe on the large page).
+	test('the posted result with its size report passes axe', async ({ page }) => {
 		await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
 		await page.goto(PATH)
 		await page.getByRole('radio', { name: 'Minify', exact: true }).check({ force: true })
@@ -404,7 +462,12 @@ test.describe('before JavaScript loads', () => {
 		await expect(page.getByTestId('tool-output')).toHaveValue(/^<!DOCTYPE html><html lang="en"><head><title>Demo<\/title>/)
 		await expect(page.getByTestId('size-row-brotli').getByRole('cell')).toHaveText([/^\d+$/, /^\d+$/, /^\d+(\.\d)?%$/])
 		await expectNoSeriousA11yViolations(page)
+	})
 
+	test('a posted error passes axe', async ({ page }) => {
+		await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+		await page.goto(PATH)
+		await page.getByRole('radio', { name: 'Minify', exact: true }).check({ force: true })
 		await page.getByTestId('tool-input').fill('<a>\n  <b>\n</a>')
 		await page.getByLabel('Language').selectOption('xml')
 		await page.getByTestId('tool-run').click()
@@ -417,6 +480,7 @@ test.describe('on a phone', () => {
 	test.use({ viewport: { width: 375, height: 800 } })
 
 	test('nothing scrolls sideways and axe passes with a result', async ({ page }) => {
+		loadsEngines()
 		await page.goto(PATH)
 		await page.getByRole('radio', { name: 'Minify', exact: true }).check({ force: true })
 		await pasteInput(page, samples.javascript)

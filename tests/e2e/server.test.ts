@@ -1,6 +1,11 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { liveTools, toolHref } from '#app/tools/registry.ts'
+import { publicPages } from './utils.ts'
+import { startServer } from './server-process.ts'
 
 /** The status of a request sent exactly as given (method and path untouched). */
 function rawStatus(baseURL: string | undefined, method: string, path: string): Promise<number> {
@@ -34,7 +39,8 @@ test.describe('security headers', () => {
 			const csp = response.headers()['content-security-policy'] ?? ''
 			expect(response.headers()['content-security-policy-report-only']).toBeUndefined()
 			for (const directive of ["object-src 'none'", "base-uri 'none'", "script-src-attr 'none'"]) expect(csp).toContain(directive)
-			// WebAssembly compilation ('wasm-unsafe-eval', the minify tool) is allowed; JavaScript eval never.
+			// No WebAssembly compilation here ('wasm-unsafe-eval' is for the minify tool only); JavaScript eval never.
+			expect(csp).not.toContain('wasm-unsafe-eval')
 			expect(csp).not.toContain("'unsafe-eval'")
 			expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
 			const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
@@ -48,6 +54,35 @@ test.describe('security headers', () => {
 		expect(nonces.size).toBe(3)
 	})
 
+	test("only the minify tool's page and worker script may compile WebAssembly ('wasm-unsafe-eval')", async ({ request }) => {
+		const cspOf = async (url: string) => {
+			const response = await request.get(url)
+			expect(response.status(), url).toBe(200)
+			return response.headers()['content-security-policy'] ?? ''
+		}
+		for (const { path: page } of publicPages) {
+			const csp = await cspOf(page)
+			expect(csp, page).toMatch(/script-src [^;]*'strict-dynamic'/)
+			if (page === '/tools/minify-beautify') expect(csp, page).toMatch(/script-src [^;]*'wasm-unsafe-eval'/)
+			else expect(csp, page).not.toContain('wasm-unsafe-eval')
+			expect(csp, page).not.toContain("'unsafe-eval'")
+		}
+		// A worker loaded from a same-origin URL runs under its script's own CSP: the minify
+		// tool's worker gets WebAssembly, the other tools' workers and every other script do not.
+		const assets = readdirSync(path.resolve('build/client/assets')).filter((name) => name.endsWith('.js'))
+		const workers = assets.filter((name) => /-worker-[\w-]+\.js$/.test(name))
+		expect(workers.filter((name) => name.startsWith('minify-worker-'))).toHaveLength(1)
+		expect(workers.length).toBeGreaterThan(1)
+		for (const name of workers) {
+			const csp = await cspOf(`/assets/${name}`)
+			if (name.startsWith('minify-worker-')) expect(csp, name).toMatch(/script-src [^;]*'wasm-unsafe-eval'/)
+			else expect(csp, name).not.toContain('wasm-unsafe-eval')
+		}
+		for (const name of assets.filter((name) => /^(core\.browser|browser|entry\.client)-/.test(name))) {
+			expect(await cspOf(`/assets/${name}`), name).not.toContain('wasm-unsafe-eval')
+		}
+	})
+
 	test('a page runs under its CSP without violations', async ({ page }) => {
 		const violations: Array<string> = []
 		page.on('console', (message) => {
@@ -59,6 +94,28 @@ test.describe('security headers', () => {
 		await expect(page).toHaveURL(/about/)
 		expect(violations).toEqual([])
 	})
+})
+
+test('with PORT and no SITE_URL, canonical, Open Graph, sitemap and robots URLs use http://localhost:$PORT', async () => {
+	test.slow() // starts a server of its own
+	const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolsite-site-url-'))
+	const server = await startServer({ SITE_URL: undefined, ...(process.env.DATABASE_URL ? {} : { DATA_DIR: dataDir }) })
+	try {
+		const origin = server.url // http://localhost:<PORT>, the port startServer chose
+		expect(origin).not.toBe('http://localhost:3000')
+		const html = await (await fetch(`${origin}/tools/json-formatter`)).text()
+		expect(html).toContain(`<link rel="canonical" href="${origin}/tools/json-formatter"/>`)
+		expect(html).toContain(`<meta property="og:url" content="${origin}/tools/json-formatter"/>`)
+		expect(html).toContain(`<meta property="og:image" content="${origin}/og-image.png"/>`)
+		const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text()
+		expect(sitemap).toContain(`<loc>${origin}/tools/json-formatter</loc>`)
+		expect(sitemap).not.toContain('localhost:3000')
+		expect(await (await fetch(`${origin}/robots.txt`)).text()).toContain(`Sitemap: ${origin}/sitemap.xml`)
+		expect(server.output()).toContain(`Serving ${origin} `)
+	} finally {
+		await server.stop()
+		rmSync(dataDir, { recursive: true, force: true })
+	}
 })
 
 test('HTML is compressed and hashed assets are cached for a year', async ({ request }) => {

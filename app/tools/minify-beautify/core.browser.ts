@@ -1,6 +1,6 @@
 /**
  * Minify & Beautify in the browser: the shared core with WebAssembly engines.
- * Loaded only by the browser's tool worker (`app/tools/browser-worker.ts`),
+ * Loaded only by the tool's own Web Worker (`minify-worker.ts`),
  * which Vite bundles; each engine is fetched the first time it is needed.
  *
  * - esbuild-wasm: `initialize({ wasmURL, worker: false })` once (we already run
