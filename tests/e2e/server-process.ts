@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
+import { freePort } from '#tests/setup/ports.ts'
 
 export type ServerProcess = {
 	url: string
@@ -12,13 +13,7 @@ export type ServerProcess = {
 	stop: (signal?: NodeJS.Signals) => Promise<number | null>
 }
 
-export async function freePort(): Promise<number> {
-	const server = net.createServer()
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const port = (server.address() as net.AddressInfo).port
-	await new Promise<void>((resolve) => server.close(() => resolve()))
-	return port
-}
+export { freePort }
 
 export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
 	const deadline = Date.now() + timeoutMs
