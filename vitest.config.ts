@@ -17,6 +17,8 @@ export default defineConfig({
 		environment: 'node',
 		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
 		globalSetup: ['tests/setup/global-setup.ts'],
+		// The second reporter keeps a failed run's exit code (see the file).
+		reporters: ['default', './tests/setup/exit-code-reporter.ts'],
 		setupFiles: ['tests/setup/setup-env.ts'],
 		// One database for the run: test files take turns.
 		fileParallelism: false,
