@@ -24,6 +24,27 @@ const WARM_UP_TIMEOUT_MS = 20_000
 export const MARKDOWN_TOO_COMPLEX_MESSAGE =
 	'This Markdown is too complex to render (deeply nested quotes or lists, or very long runs of emphasis markers). Simplify it and try again.'
 
+/** Blockquotes nested deeper than this are refused before rendering (no real post comes close). */
+export const MAX_QUOTE_DEPTH = 100
+
+/** The deepest run of '>' markers (spaces between them allowed) that starts a line. */
+function quoteDepth(markdown: string): number {
+	let deepest = 0
+	let depth = 0
+	let atStart = true
+	for (let i = 0; i < markdown.length; i++) {
+		const char = markdown.charCodeAt(i)
+		if (char === 10) {
+			depth = 0
+			atStart = true
+		} else if (atStart) {
+			if (char === 62) deepest = Math.max(deepest, ++depth)
+			else if (char !== 32 && char !== 9) atStart = false
+		}
+	}
+	return deepest
+}
+
 function tooComplex(reason: string): AppError {
 	return new AppError('VALIDATION_ERROR', MARKDOWN_TOO_COMPLEX_MESSAGE, { field: 'body', reason }, 422)
 }
@@ -32,6 +53,9 @@ export async function renderMarkdown(markdown: string, { signal }: { signal?: Ab
 	if (markdown.length > BODY_MAX) {
 		throw new AppError('PAYLOAD_TOO_LARGE', `The Markdown is too long (limit ${BODY_MAX.toLocaleString('en-US')} characters).`, { field: 'body', limit: BODY_MAX })
 	}
+	// Whether marked's recursion overflows on deep quotes depends on how far V8 has optimised it in
+	// that worker, so the refusal would too: deep quoting is refused here, the same way every time.
+	if (quoteDepth(markdown) > MAX_QUOTE_DEPTH) throw tooComplex('nesting')
 	const task: MarkdownTask = { kind: 'markdown', markdown }
 	const pool = getToolPool()
 	// A worker started for this job would spend the budget starting up (loading

@@ -185,6 +185,14 @@ describe('pathological input (SECURITY.md H4) → 422 in bounded time, event loo
 		expect(error.field).toBe('body')
 	})
 
+	test('quotes deeper than 100 levels are refused every time, whatever the worker has compiled; 100 levels render', async () => {
+		for (let run = 0; run < 3; run++) {
+			expect((await refusal(renderMarkdown(`${'> '.repeat(101)}deep`))).status).toBe(422)
+			expect((await refusal(renderMarkdown(`text\n\n${'>'.repeat(5000)}`))).status).toBe(422)
+		}
+		expect((await renderMarkdown(`${'> '.repeat(100)}deep`)).html).toContain('deep')
+	})
+
 	test("100 KB of '*a' → 422 while the event loop keeps running", async () => {
 		const { error, ticks } = await refusedWithoutBlocking('*a'.repeat(50_000))
 		expect(error.status).toBe(422)
