@@ -93,6 +93,8 @@ test('without JavaScript the server refuses the same values and stores nothing',
 })
 
 test('site name (HTML shown as text), announcement, default theme, registration and Google take effect at once', async ({ page, browser }) => {
+	// Five settings saved in turn, each checked in a second browser context: long by nature.
+	test.slow()
 	const errors = collectConsoleErrors(page)
 	await logInAdmin(page)
 	await hydrated(page)

@@ -974,7 +974,7 @@ describe('rate limits through the API', () => {
 	test('failures for one account from many addresses never lock the owner out: later attempts are only delayed', async () => {
 		const victim = await createUser({ email: 'victim@example.com' })
 		const before = await userRow(victim.id)
-		const wait = vi.spyOn(loginThrottle, 'wait')
+		const wait = vi.spyOn(loginThrottle, 'wait').mockResolvedValue(undefined) // which waits, not their seconds
 		try {
 			for (let i = 0; i < 12; i++) {
 				await expectApiError(await login({ email: 'victim@example.com', password: `wrong guess ${i}` }, `198.51.100.${i + 1}`), 401, 'AUTHENTICATION_ERROR')
@@ -1018,7 +1018,7 @@ describe('rate limits through the API', () => {
 
 	test('concurrent guesses from many addresses are all delayed beyond the first 10, never refused', async () => {
 		const user = await createUser()
-		const wait = vi.spyOn(loginThrottle, 'wait')
+		const wait = vi.spyOn(loginThrottle, 'wait').mockResolvedValue(undefined) // which waits, not their seconds
 		try {
 			const responses = await Promise.all(
 				Array.from({ length: 20 }, (_, i) => login({ email: user.email, password: `parallel guess ${i}` }, `192.0.2.${i + 1}`)),

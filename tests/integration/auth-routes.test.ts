@@ -362,7 +362,7 @@ describe('nobody can lock someone else out (issue 11)', () => {
 		const knownBrowser = deviceCookieFrom(signedIn.headers)
 		await prisma.session.deleteMany()
 
-		const wait = vi.spyOn(loginThrottle, 'wait')
+		const wait = vi.spyOn(loginThrottle, 'wait').mockResolvedValue(undefined) // which waits, not their seconds
 		try {
 			// Three addresses guess in parallel, each until it is refused: ten wrong passwords, then (a
 			// minute later, past the per-address limit) 429 for this account from that address.
