@@ -147,12 +147,9 @@ export async function parseUrlEncoded(bytes: Uint8Array, maxFields = DEFAULT_MAX
 			// Searched within the field only: a field without '=' must not scan the rest of the body.
 			const field = bytes.subarray(start, end)
 			const equals = field.indexOf(0x3d)
-			const name = decoder.decode(percentDecode(equals === -1 ? field : field.subarray(0, equals)))
-			let value = ''
-			if (equals !== -1) {
-				const raw = field.subarray(equals + 1)
-				value = raw.length > SLICE_BYTES ? await percentDecodeLarge(raw) : decoder.decode(percentDecode(raw))
-			}
+			const decode = (raw: Uint8Array) => (raw.length > SLICE_BYTES ? percentDecodeLarge(raw) : decoder.decode(percentDecode(raw)))
+			const name = await decode(equals === -1 ? field : field.subarray(0, equals))
+			const value = equals === -1 ? '' : await decode(field.subarray(equals + 1))
 			form.append(name, value)
 		}
 		budget -= end - start + 1
