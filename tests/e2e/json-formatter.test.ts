@@ -345,6 +345,8 @@ test.describe('without JavaScript', () => {
 	// server-rendered page is checked in a browser whose JavaScript is on but never gets the
 	// site's scripts: the page stays exactly what a browser without JavaScript shows.
 	test('the server-rendered page passes axe, with a result and with an error', async ({ browser }) => {
+		// Two form posts and two axe runs over the full tool page: long by nature on a busy machine.
+		test.slow()
 		const context = await browser.newContext({ javaScriptEnabled: true })
 		await context.route(/\/assets\/.+\.js(\?.*)?$/, (route) => route.abort())
 		const page = await context.newPage()
