@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { AppError } from './errors.ts'
-import { parseUrlEncoded, readBodyBytes, readFormData, readJson, scanJsonShape } from './body.server.ts'
+import { DEFAULT_MAX_FIELD_BYTES, parseUrlEncoded, readBodyBytes, readFormData, readJson, scanJsonShape } from './body.server.ts'
 
 function post(body: BodyInit | null, contentType?: string, extra: Record<string, string> = {}) {
 	const headers: Record<string, string> = { ...extra }
@@ -104,8 +104,9 @@ describe('readFormData', () => {
 		expect((await refusal(readFormData(post('garbage', 'multipart/form-data'), 1000))).status).toBe(400)
 	})
 
-	test('a 30 MB field is decoded in slices: timers keep firing while it is parsed', async () => {
-		const value = 'é a+%'.repeat(2_000_000)
+	test('a 24 MB field is decoded in slices: timers keep firing while it is parsed', async () => {
+		// 9 MB once decoded, under the 10 MB a field may hold.
+		const value = 'é a+%'.repeat(1_500_000)
 		const body = new TextEncoder().encode(`input=${encodeURIComponent(value)}&mode=format`)
 		let ticks = 0
 		const timer = setInterval(() => ticks++, 1)
@@ -115,6 +116,47 @@ describe('readFormData', () => {
 		expect(form.get('mode')).toBe('format')
 		// One slice at a time: the event loop ran between them (no timing asserted).
 		expect(ticks).toBeGreaterThan(5)
+	})
+})
+
+describe('a text field holds 10 MB at most, and a larger one never becomes a string', () => {
+	test.each([
+		['urlencoded, plain', () => post(`input=${'b'.repeat(DEFAULT_MAX_FIELD_BYTES + 1)}`, 'application/x-www-form-urlencoded')],
+		['urlencoded, percent-encoded', () => post(`input=${'%41'.repeat(DEFAULT_MAX_FIELD_BYTES + 1)}`, 'application/x-www-form-urlencoded')],
+		['urlencoded, a name without a value', () => post('c'.repeat(DEFAULT_MAX_FIELD_BYTES + 1), 'application/x-www-form-urlencoded')],
+		[
+			'multipart text part',
+			() => post(`--b\r\nContent-Disposition: form-data; name="input"\r\n\r\n${'d'.repeat(DEFAULT_MAX_FIELD_BYTES + 1)}\r\n--b--\r\n`, 'multipart/form-data; boundary=b'),
+		],
+	])('%s: 413 with reason "field"', async (_name, make) => {
+		const error = await refusal(readFormData(make(), 40 * 1024 * 1024))
+		expect(error.status).toBe(413)
+		expect(error.message).toBe('A form field is too large (limit 10 MB)')
+		expect(error.details).toMatchObject({ reason: 'field', limit: DEFAULT_MAX_FIELD_BYTES })
+	})
+
+	test('exactly 10 MB is read; a route may set its own limit', async () => {
+		const form = await readFormData(post(`input=${'e'.repeat(DEFAULT_MAX_FIELD_BYTES)}`, 'application/x-www-form-urlencoded'), 40 * 1024 * 1024)
+		expect((form.get('input') as string).length).toBe(DEFAULT_MAX_FIELD_BYTES)
+		const small = await refusal(readFormData(post('a=123456', 'application/x-www-form-urlencoded'), 1000, { maxFieldBytes: 5 }))
+		expect(small.status).toBe(413)
+	})
+
+	test('a body past the field limit is refused before the rest of it is read', async () => {
+		let pulled = 0
+		const chunk = new TextEncoder().encode('f'.repeat(1024 * 1024))
+		const stream = new ReadableStream<Uint8Array>({
+			pull(controller) {
+				pulled++
+				if (pulled === 1) controller.enqueue(new TextEncoder().encode('input='))
+				else if (pulled < 200) controller.enqueue(chunk)
+				else controller.close()
+			},
+		})
+		const error = await refusal(readFormData(post(stream, 'application/x-www-form-urlencoded'), 300 * 1024 * 1024))
+		expect(error.status).toBe(413)
+		// Three times the field limit (each escape decodes 3 bytes to 1), then no more.
+		expect(pulled).toBeLessThan(40)
 	})
 })
 

@@ -34,6 +34,14 @@ export const DEFAULT_MAX_JSON_DEPTH = 32
 /** Values (objects, arrays, strings, numbers, literals) a JSON body may hold outside its strings' contents. */
 export const DEFAULT_MAX_JSON_VALUES = 10_000
 
+/**
+ * Bytes a text field may decode to unless its route says otherwise: the
+ * tools' input limit. Files are parts of a multipart body and are not text
+ * fields. A JavaScript string of 30 MB alone takes 100–250 ms to build on
+ * one thread, so a larger field is refused before it becomes one.
+ */
+export const DEFAULT_MAX_FIELD_BYTES = 10 * 1024 * 1024
+
 /** Bytes decoded between two yields to the event loop (≈ 1–3 ms of work). */
 const SLICE_BYTES = 1024 * 1024
 
@@ -46,6 +54,10 @@ export function payloadTooLarge(maxBytes: number): AppError {
 
 function tooManyFields(maxFields: number): AppError {
 	return new AppError('PAYLOAD_TOO_LARGE', `Too many form fields (limit ${maxFields})`, { limit: maxFields, reason: 'fields' })
+}
+
+function fieldTooLarge(maxFieldBytes: number): AppError {
+	return new AppError('PAYLOAD_TOO_LARGE', `A form field is too large (limit ${formatBytes(maxFieldBytes)})`, { limit: maxFieldBytes, reason: 'field' })
 }
 
 /** Stops reading a body nobody will use; never throws. */
@@ -62,43 +74,73 @@ async function refuseDeclaredTooLarge(request: Request, maxBytes: number) {
 	}
 }
 
-/** The whole body as bytes; throws a 413 AppError beyond `maxBytes`. */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+/**
+ * The whole body as bytes; throws a 413 AppError beyond `maxBytes`.
+ * `inspect` sees each chunk as it arrives and may throw to refuse the body
+ * before the rest is read.
+ */
+export async function readBodyBytes(request: Request, maxBytes: number, inspect?: (chunk: Uint8Array) => void): Promise<Uint8Array> {
 	await refuseDeclaredTooLarge(request, maxBytes)
-	const chunks: Array<Uint8Array> = []
+	if (!request.body) return new Uint8Array(0)
+	// Each chunk is copied into place as it arrives. Joining 30 MB of chunks at
+	// the end costs ~100 ms in one go on these machines, nearly all of it page
+	// faults on the fresh buffer; touched a chunk at a time they spread out.
+	// The buffer is reserved at the declared length, or the limit, and only
+	// the pages written become resident.
+	const declared = Number(request.headers.get('Content-Length'))
+	let bytes = new Uint8Array(Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, maxBytes) : Math.min(maxBytes, 64 * 1024))
 	let size = 0
-	if (request.body) {
-		const reader = request.body.getReader()
-		for (;;) {
-			let result: ReadableStreamReadResult<Uint8Array>
-			try {
-				result = await reader.read()
-			} catch {
-				// The client went away mid-body: nobody is left to answer.
-				throw new AppError('VALIDATION_ERROR', 'The request body was cut off.')
-			}
-			const { done, value } = result
-			if (done) break
-			size += value.byteLength
-			if (size > maxBytes) {
-				await reader.cancel().catch(() => {})
-				throw payloadTooLarge(maxBytes)
-			}
-			chunks.push(value)
+	let sinceYield = 0
+	const reader = request.body.getReader()
+	for (;;) {
+		let result: ReadableStreamReadResult<Uint8Array>
+		try {
+			result = await reader.read()
+		} catch {
+			// The client went away mid-body: nobody is left to answer.
+			throw new AppError('VALIDATION_ERROR', 'The request body was cut off.')
+		}
+		const { done, value } = result
+		if (done) break
+		if (size + value.byteLength > maxBytes) {
+			await reader.cancel().catch(() => {})
+			throw payloadTooLarge(maxBytes)
+		}
+		try {
+			inspect?.(value)
+		} catch (error) {
+			await reader.cancel().catch(() => {})
+			throw error
+		}
+		if (size + value.byteLength > bytes.length) {
+			// Chunked, or a Content-Length that undercounted: reserve up to the limit.
+			const grown = new Uint8Array(maxBytes)
+			grown.set(bytes.subarray(0, size))
+			bytes = grown
+		}
+		bytes.set(value, size)
+		size += value.byteLength
+		// Chunks already queued are read in microtasks, without a turn of the
+		// event loop: hand it one every megabyte.
+		sinceYield += value.byteLength
+		if (sinceYield >= SLICE_BYTES) {
+			sinceYield = 0
+			await yieldToEventLoop()
 		}
 	}
-	const bytes = new Uint8Array(size)
-	let offset = 0
-	for (const chunk of chunks) {
-		bytes.set(chunk, offset)
-		offset += chunk.byteLength
-	}
-	return bytes
+	return bytes.subarray(0, size)
+}
+
+/** A Buffer view of the same bytes: its indexOf is native memchr, ~8× faster than Uint8Array's. */
+function bufferView(bytes: Uint8Array): Buffer {
+	return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 }
 
 export type FormLimits = {
 	/** Fields allowed (urlencoded pairs or multipart parts). */
 	maxFields?: number
+	/** Bytes one text field may decode to (files excepted). */
+	maxFieldBytes?: number
 }
 
 function mediaTypeOf(request: Request): string {
@@ -110,17 +152,44 @@ function mediaTypeOf(request: Request): string {
  * `maxFields`, 415 for any other Content-Type, 400 when the body is not a
  * readable form.
  */
-export async function readFormData(request: Request, maxBytes: number, { maxFields = DEFAULT_MAX_FORM_FIELDS }: FormLimits = {}): Promise<FormData> {
+export async function readFormData(
+	request: Request,
+	maxBytes: number,
+	{ maxFields = DEFAULT_MAX_FORM_FIELDS, maxFieldBytes = DEFAULT_MAX_FIELD_BYTES }: FormLimits = {},
+): Promise<FormData> {
 	const type = mediaTypeOf(request)
 	if (type === 'application/x-www-form-urlencoded') {
-		return parseUrlEncoded(await readBodyBytes(request, maxBytes), maxFields)
+		return parseUrlEncoded(await readBodyBytes(request, maxBytes, urlEncodedInspector(maxFields, maxFieldBytes)), maxFields, maxFieldBytes)
 	}
 	if (type === 'multipart/form-data') {
 		await refuseDeclaredTooLarge(request, maxBytes)
-		return parseMultipart(request, maxBytes, maxFields)
+		return parseMultipart(request, maxBytes, maxFields, maxFieldBytes)
 	}
 	await discardBody(request)
 	throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as application/x-www-form-urlencoded or multipart/form-data.')
+}
+
+/**
+ * Refuses a urlencoded body while it streams in: at the separator one too
+ * many, or when one field's raw bytes are more than three times the field
+ * limit (every escape decodes 3 bytes to 1, so it cannot fit). A hostile
+ * body is then refused after the bytes that prove it, not after all of it.
+ */
+function urlEncodedInspector(maxFields: number, maxFieldBytes: number): (chunk: Uint8Array) => void {
+	let separators = 0
+	let fieldLength = 0
+	return (bytes) => {
+		const chunk = bufferView(bytes)
+		let from = 0
+		for (let at = chunk.indexOf(0x26); at !== -1; at = chunk.indexOf(0x26, at + 1)) {
+			if (++separators + 1 > maxFields) throw tooManyFields(maxFields)
+			if (fieldLength + (at - from) > 3 * maxFieldBytes) throw fieldTooLarge(maxFieldBytes)
+			fieldLength = 0
+			from = at + 1
+		}
+		fieldLength += chunk.length - from
+		if (fieldLength > 3 * maxFieldBytes) throw fieldTooLarge(maxFieldBytes)
+	}
 }
 
 /**
@@ -129,7 +198,8 @@ export async function readFormData(request: Request, maxBytes: number, { maxFiel
  * becomes U+FFFD, a BOM is kept), with the field count checked first and
  * the decoding done in slices, so a 30 MB field never blocks other requests.
  */
-export async function parseUrlEncoded(bytes: Uint8Array, maxFields = DEFAULT_MAX_FORM_FIELDS): Promise<FormData> {
+export async function parseUrlEncoded(body: Uint8Array, maxFields = DEFAULT_MAX_FORM_FIELDS, maxFieldBytes = DEFAULT_MAX_FIELD_BYTES): Promise<FormData> {
+	const bytes = bufferView(body)
 	// The separators, found by a native scan that stops at the first one too many.
 	// Empty sequences ("&&&") count too: no real form has thousands of them.
 	const ends: Array<number> = []
@@ -147,7 +217,12 @@ export async function parseUrlEncoded(bytes: Uint8Array, maxFields = DEFAULT_MAX
 			// Searched within the field only: a field without '=' must not scan the rest of the body.
 			const field = bytes.subarray(start, end)
 			const equals = field.indexOf(0x3d)
-			const decode = (raw: Uint8Array) => (raw.length > SLICE_BYTES ? percentDecodeLarge(raw) : decoder.decode(percentDecode(raw)))
+			const decode = (raw: Uint8Array) => (raw.length > SLICE_BYTES ? percentDecodeLarge(raw, maxFieldBytes) : decodeSmall(raw))
+			const decodeSmall = (raw: Uint8Array) => {
+				const decoded = percentDecode(raw)
+				if (decoded.length > maxFieldBytes) throw fieldTooLarge(maxFieldBytes)
+				return decoder.decode(decoded)
+			}
 			const name = await decode(equals === -1 ? field : field.subarray(0, equals))
 			const value = equals === -1 ? '' : await decode(field.subarray(equals + 1))
 			form.append(name, value)
@@ -199,14 +274,13 @@ function percentDecode(input: Uint8Array): Uint8Array {
 }
 
 /**
- * A large value, percent-decoded and UTF-8-decoded a slice at a time (never
- * splitting an escape; the streaming decoder carries a character split
- * between slices), with yields between slices: decoding 10 MB of non-ASCII
- * text alone takes ~80 ms.
+ * A large value, percent-decoded a slice at a time (never splitting an
+ * escape) with yields between slices, and measured before it becomes a
+ * string, so a value over `maxFieldBytes` never does.
  */
-async function percentDecodeLarge(input: Uint8Array): Promise<string> {
-	const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
-	let text = ''
+async function percentDecodeLarge(input: Uint8Array, maxFieldBytes: number): Promise<string> {
+	const slices: Array<Uint8Array> = []
+	let decodedBytes = 0
 	let start = 0
 	while (start < input.length) {
 		let end = Math.min(input.length, start + SLICE_BYTES)
@@ -215,27 +289,42 @@ async function percentDecodeLarge(input: Uint8Array): Promise<string> {
 			if (input[end - 1] === 0x25) end -= 1
 			else if (input[end - 2] === 0x25) end -= 2
 		}
-		text += decoder.decode(percentDecode(input.subarray(start, end)), { stream: true })
+		const slice = percentDecode(input.subarray(start, end))
+		decodedBytes += slice.length
+		if (decodedBytes > maxFieldBytes) throw fieldTooLarge(maxFieldBytes)
+		slices.push(slice)
 		start = end
 		await yieldToEventLoop()
 	}
-	return text + decoder.decode()
+	// Decoded a slice at a time and joined: join builds one flat string by
+	// copying (≈ 17 ms for 10 MB here), where `+=` builds a rope that V8
+	// flattens in one go later, at ten times that.
+	const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+	const parts: Array<string> = []
+	for (const slice of slices) {
+		parts.push(decoder.decode(slice, { stream: true }))
+		await yieldToEventLoop()
+	}
+	parts.push(decoder.decode())
+	return parts.join('')
 }
 
 /** UTF-8 text in slices with yields between them; throws on invalid UTF-8 when `fatal`. */
 async function decodeUtf8InSlices(bytes: Uint8Array, fatal: boolean): Promise<string> {
 	if (bytes.length <= SLICE_BYTES) return new TextDecoder('utf-8', { fatal }).decode(bytes)
 	const decoder = new TextDecoder('utf-8', { fatal })
-	let text = ''
+	// Joined, not `+=`: see percentDecodeLarge.
+	const parts: Array<string> = []
 	for (let start = 0; start < bytes.length; start += SLICE_BYTES) {
-		text += decoder.decode(bytes.subarray(start, start + SLICE_BYTES), { stream: true })
+		parts.push(decoder.decode(bytes.subarray(start, start + SLICE_BYTES), { stream: true }))
 		await yieldToEventLoop()
 	}
-	return text + decoder.decode()
+	parts.push(decoder.decode())
+	return parts.join('')
 }
 
 /** multipart/form-data, parsed as it streams, with the part count, header size and total size capped. */
-async function parseMultipart(request: Request, maxBytes: number, maxFields: number): Promise<FormData> {
+async function parseMultipart(request: Request, maxBytes: number, maxFields: number, maxFieldBytes: number): Promise<FormData> {
 	const form = new FormData()
 	// The parser counts part contents; this counts every byte (boundaries, headers, preamble) too.
 	const counted = limitStream(request, maxBytes)
@@ -251,6 +340,7 @@ async function parseMultipart(request: Request, maxBytes: number, maxFields: num
 			if (part.isFile) {
 				form.append(name, new File([part.bytes as BlobPart], part.filename ?? '', { type: part.mediaType ?? 'application/octet-stream' }))
 			} else {
+				if (part.size > maxFieldBytes) throw fieldTooLarge(maxFieldBytes)
 				form.append(name, part.text)
 			}
 		}
