@@ -22,7 +22,9 @@ export default defineConfig({
 		setupFiles: ['tests/setup/setup-env.ts'],
 		// One database for the run: test files take turns.
 		fileParallelism: false,
-		testTimeout: 30_000,
-		hookTimeout: 60_000,
+		// Hang guards, not timings: scrypt sign-ins, PGlite start-ups and the wasm
+		// minifiers run 5–10× slower beside a CPU hog (load 20 on 2 cores measured).
+		testTimeout: 90_000,
+		hookTimeout: 120_000,
 	},
 })

@@ -181,10 +181,14 @@ describe('the last line of defence', () => {
 	})
 })
 
-/** The worst event-loop stall the fixture server saw since the last ask (its own 10 ms timer running late). */
-function worstStall(): Promise<number> {
+/**
+ * The worst event-loop stall the fixture server saw since the last ask: its own
+ * 10 ms timer running late, counting only the time its own work took (see
+ * tests/fixtures/adapter-server.ts), and late by wall clock (for the log).
+ */
+function worstStall(): Promise<{ worstStallMs: number; worstLateMs: number }> {
 	return new Promise((resolve) => {
-		server.child.once('message', (message) => resolve((message as { worstStallMs: number }).worstStallMs))
+		server.child.once('message', (message) => resolve(message as { worstStallMs: number; worstLateMs: number }))
 		server.child.send('stall')
 	})
 }
@@ -235,27 +239,20 @@ describe('hostile bodies never freeze the event loop', () => {
 		// The same body once first: a fresh process's first 30 MB buffers cost ~100 ms of page faults and
 		// compilation, once; a server that has run a while has paid that. What is measured is the body's handling.
 		await (await fetch(url(pathname), { method: 'POST', body: new Uint8Array(body), headers: { 'Content-Type': type } })).arrayBuffer()
-		// The machine's own noise first (other processes, a CPU hog beside the suite): the same
-		// polling with nothing else going on. On a quiet machine the bound is the issue's 100 ms.
 		await worstStall()
-		const idle = await pollHealthz(new Promise((resolve) => setTimeout(resolve, 1000)))
-		const idleStall = await worstStall()
 		const request = fetch(url(pathname), { method: 'POST', body: new Uint8Array(body), headers: { 'Content-Type': type } })
 		const [health, response] = await Promise.all([pollHealthz(request), request])
 		const text = await response.text()
 		const stall = await worstStall()
-		const bound = Math.max(allowedMs, 3 * idle.slowest)
-		const stallBound = Math.max(allowedMs, 3 * idleStall)
 		console.log(
-			`${name}: ${response.status}; /healthz answered ${health.answered} times, slowest ${health.slowest.toFixed(1)} ms ` +
-				`(idle: ${idle.slowest.toFixed(1)} ms); worst event-loop stall ${stall.toFixed(1)} ms (idle: ${idleStall.toFixed(1)} ms)`,
+			`${name}: ${response.status}; /healthz answered ${health.answered} times, slowest ${health.slowest.toFixed(1)} ms; ` +
+				`worst event-loop stall ${stall.worstStallMs.toFixed(1)} ms of work (${stall.worstLateMs.toFixed(1)} ms late by the clock)`,
 		)
 		expect(response.status, text).toBeLessThan(500)
 		expect(health.answered).toBeGreaterThan(0)
-		// The bound holds for the server's own event loop. /healthz as this process sees it also waits
-		// for this process, which is sending the same 20–31 MB: it must answer, within a second.
-		expect(stall).toBeLessThan(stallBound)
-		expect(health.slowest).toBeLessThan(bound + 1000)
+		// The server's own event loop: 100 ms, the issue's bound, for its own work. The time a busy
+		// machine did not run the process at all is not the server's doing and is not counted.
+		expect(stall.worstStallMs).toBeLessThan(allowedMs)
 	})
 
 	test('three parallel 100 MB uploads: refused at their limits, memory stays bounded', async () => {

@@ -23,7 +23,7 @@ import {
 } from '#app/tools/json-formatter/json-formatter.ts'
 import { JsonTreeSection } from '#app/tools/json-formatter/json-tree.tsx'
 import { useTool } from '#app/tools/use-tool.ts'
-import { readFormData } from '#app/utils/body.server.ts'
+import { readFormData, refusedFieldSize } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { cn } from '#app/utils/misc.ts'
@@ -47,10 +47,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (new URL(request.url).searchParams.get('intent') !== 'unescape') return toolAction(request, core)
 	let form: FormData
 	try {
-		form = await readFormData(request, MAX_FORM_BYTES)
+		form = await readFormData(request, MAX_FORM_BYTES, { maxFieldBytes: MAX_INPUT_BYTES })
 	} catch (error) {
 		if (!(error instanceof AppError)) throw error
-		return refused('', {}, error.status === 413 ? inputTooLarge(Number(request.headers.get('Content-Length')) || MAX_FORM_BYTES) : error)
+		return refused('', {}, error.status === 413 ? inputTooLarge(refusedFieldSize(error) ?? (Number(request.headers.get('Content-Length')) || MAX_FORM_BYTES)) : error)
 	}
 	const input = form.get('input')
 	const options = optionsFromForm(core.optionsSchema, form)

@@ -4,7 +4,7 @@
  * and the loader's `?example=N` links, which fill the form without JavaScript.
  */
 import { data } from '@remix-run/node'
-import { readFormData } from '#app/utils/body.server.ts'
+import { readFormData, refusedFieldSize } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { inputTooLarge, MAX_INPUT_BYTES, type ToolCore } from './core.ts'
 import { type ToolActionData, type ToolContent, type ToolLoaderData } from './content.ts'
@@ -19,10 +19,10 @@ export const MAX_FORM_BYTES = MAX_INPUT_BYTES * 3 + 64 * 1024
 export async function toolAction(request: Request, core: Pick<ToolCore, 'slug' | 'optionsSchema'>) {
 	let form: FormData
 	try {
-		form = await readFormData(request, MAX_FORM_BYTES)
+		form = await readFormData(request, MAX_FORM_BYTES, { maxFieldBytes: MAX_INPUT_BYTES })
 	} catch (error) {
 		if (!(error instanceof AppError)) throw error
-		const reported = error.status === 413 ? inputTooLarge(Number(request.headers.get('Content-Length')) || MAX_FORM_BYTES) : error
+		const reported = error.status === 413 ? inputTooLarge(refusedFieldSize(error) ?? (Number(request.headers.get('Content-Length')) || MAX_FORM_BYTES)) : error
 		return failed('', {}, reported)
 	}
 	const input = form.get('input')

@@ -50,7 +50,7 @@ test('db:migration writes a Prisma-format migration from a schema change, and db
 	const second = await npmRun('db:migrate')
 	expect(second.stdout).not.toContain(added)
 	expect((await npmRun('db:migration', 'again')).stdout).toContain('No schema changes')
-}, 180_000)
+}, 360_000)
 
 test('npm run admin: a missing account → exit 1; --password creates the admin; bad email or common password → exit 2', async () => {
 	// Its own throwaway database (the test above adds a column to the other one).
