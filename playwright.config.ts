@@ -31,7 +31,9 @@ export default defineConfig({
 	forbidOnly: Boolean(process.env.CI),
 	retries: process.env.CI ? 1 : 0,
 	workers: 2,
-	timeout: 30_000,
+	// A hang guard, not a timing: beside a CPU hog (load 15–20 on 2 cores) an axe run or a
+	// sign-in with its deliberately slow hash took 32–46 s and failed at 30 s while working.
+	timeout: 90_000,
 	// Expectations wait for a state (a page shown, a result in a box). Many of those states
 	// wait on the server's CPU (a deliberately slow password hash, a render in a worker
 	// thread): 5 s, the default, was too tight on a busy machine; a passing wait returns as
