@@ -1,11 +1,11 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { Icon } from '#app/components/icon.tsx'
-import { requireAdmin } from '#app/utils/auth.server.ts'
+import { requireAdmin } from '#app/accounts/auth.server.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 import { cn } from '#app/utils/misc.ts'
-import { ADMIN_QUERY_MAX, type AdminPostQuery, type PostState } from '#app/utils/post-validation.ts'
-import { listAdminPosts, parseAdminPostQuery } from '#app/utils/posts.server.ts'
+import { ADMIN_QUERY_MAX, type AdminPostQuery, type PostState } from '#app/blog/post-validation.ts'
+import { listAdminPosts, parseAdminPostQuery } from '#app/blog/posts.server.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 
 export const meta: MetaFunction = ({ matches }) =>

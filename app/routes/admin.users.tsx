@@ -13,8 +13,8 @@ import {
 	normalizeSearch,
 	parsePage,
 	setUserRole,
-} from '#app/utils/admin-users.server.ts'
-import { requireAdmin } from '#app/utils/auth.server.ts'
+} from '#app/admin/admin-users.server.ts'
+import { requireAdmin } from '#app/accounts/auth.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'

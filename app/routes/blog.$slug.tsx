@@ -1,9 +1,9 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react'
-import { blogPageHeaders, formatPostDateTime, PostByline, TagList } from '#app/components/blog-meta.tsx'
+import { blogPageHeaders, formatPostDateTime, PostByline, TagList } from '#app/blog/blog-meta.tsx'
 import { Icon } from '#app/components/icon.tsx'
-import { getOptionalUser } from '#app/utils/auth.server.ts'
-import { findPostBySlug, isPublic, isValidSlug, neighbours, readerCacheControl } from '#app/utils/blog.server.ts'
+import { getOptionalUser } from '#app/accounts/auth.server.ts'
+import { findPostBySlug, isPublic, isValidSlug, neighbours, readerCacheControl } from '#app/blog/blog.server.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 
 /**

@@ -7,7 +7,7 @@
  */
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { errorResponse } from '#app/utils/errors.server.ts'
-import { contentDisposition, readStoredFile } from '#app/utils/files.server.ts'
+import { contentDisposition, readStoredFile } from '#app/files/files.server.ts'
 import { answerOutages } from '#app/utils/api.server.ts'
 
 export const loader = answerOutages(async ({ params }: LoaderFunctionArgs) => {

@@ -6,21 +6,21 @@ import { useState } from 'react'
 import { z } from 'zod'
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from '#app/components/forms.tsx'
 import { Icon } from '#app/components/icon.tsx'
-import { errorHeaders, formError, readAuthForm, requireUser } from '#app/utils/auth.server.ts'
+import { errorHeaders, formError, readAuthForm, requireUser } from '#app/accounts/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { pageSeo } from '#app/utils/seo.ts'
-import { clearSessionCookie, deleteUserSession, deleteUserSessions, listUserSessions, TOUCH_INTERVAL_MS } from '#app/utils/session.server.ts'
+import { clearSessionCookie, deleteUserSession, deleteUserSessions, listUserSessions, TOUCH_INTERVAL_MS } from '#app/accounts/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { describeUserAgent } from '#app/utils/user-agent.ts'
-import { ChangePasswordSchema } from '#app/utils/password-policy.ts'
+import { ChangePasswordSchema } from '#app/accounts/password-policy.ts'
 import {
 	deleteAccountSchema,
 	NAME_MAX,
 	PASSWORD_MAX,
 	PASSWORD_MIN,
 	ProfileNameSchema,
-} from '#app/utils/user-validation.ts'
-import { changePassword, deleteAccount, getProfile, updateName } from '#app/utils/user.server.ts'
+} from '#app/accounts/user-validation.ts'
+import { changePassword, deleteAccount, getProfile, updateName } from '#app/accounts/user.server.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 
 export const meta: MetaFunction = ({ matches }) =>

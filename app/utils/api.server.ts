@@ -11,9 +11,9 @@ import { readJson } from './body.server.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from './db.server.ts'
 import { AppError } from './errors.ts'
 import { jsonError, toErrorResponse } from './errors.server.ts'
-import { RateLimitError } from './rate-limit.server.ts'
-import { findSession, type SessionLookup } from './session.server.ts'
-import { SESSION_UNVERIFIED_MESSAGE } from './auth.server.ts'
+import { RateLimitError } from '#app/accounts/rate-limit.server.ts'
+import { findSession, type SessionLookup } from '#app/accounts/session.server.ts'
+import { SESSION_UNVERIFIED_MESSAGE } from '#app/accounts/auth.server.ts'
 
 export function json(body: unknown, init?: { status?: number; headers?: HeadersInit }): Response {
 	const headers = new Headers(init?.headers)

@@ -12,12 +12,12 @@ import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { z } from 'zod'
 import { type Prisma } from '#app/generated/prisma/client.ts'
-import { audit, type AuditActor } from './audit.server.ts'
-import { readFormData } from './body.server.ts'
-import { markContentChanged } from './content-changes.server.ts'
-import { escapeLike, isUniqueViolation, prisma } from './db.server.ts'
-import { AppError } from './errors.ts'
-import { checkImageFile, fileUrl, IMAGE_TYPES, storeFile, uploadLimitBytes } from './files.server.ts'
+import { audit, type AuditActor } from '#app/admin/audit.server.ts'
+import { readFormData } from '#app/utils/body.server.ts'
+import { markContentChanged } from '#app/utils/content-changes.server.ts'
+import { escapeLike, isUniqueViolation, prisma } from '#app/utils/db.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { checkImageFile, fileUrl, IMAGE_TYPES, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
 import { renderMarkdown } from './markdown.server.ts'
 import {
 	ADMIN_POSTS_PER_PAGE,
@@ -36,7 +36,7 @@ import {
 } from './post-validation.ts'
 
 export type { AdminPostQuery, PostState }
-import { redirectWithToast } from './toast.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export const STALE_VERSION_MESSAGE =
 	'This post was changed since you opened it (in another tab or by another admin). Your version is still in the editor: copy what you need, then reload to see the latest one.'

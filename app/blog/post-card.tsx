@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
-import { PostByline, TagList } from '#app/components/blog-meta.tsx'
-import type { PostSummary } from '#app/utils/blog.server.ts'
+import { PostByline, TagList } from '#app/blog/blog-meta.tsx'
+import type { PostSummary } from '#app/blog/blog.server.ts'
 
 /** The public fields of a post in a list. */
 export type PostCardData = PostSummary

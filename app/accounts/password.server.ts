@@ -10,7 +10,7 @@
  * requests wait for minutes.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
-import { AppError } from './errors.ts'
+import { AppError } from '#app/utils/errors.ts'
 
 export type ScryptParams = { logN: number; r: number; p: number }
 

@@ -10,8 +10,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { createCookie, type Cookie } from '@remix-run/node'
-import { prisma } from './db.server.ts'
-import { getEnv } from './env.server.ts'
+import { prisma } from '#app/utils/db.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 /** Use is recorded at most this often per session (a write per request would be wasteful). */

@@ -7,11 +7,11 @@
  * runs; until then it is already refused (404) once past its time.
  */
 import { randomBytes } from 'node:crypto'
-import { readFormData } from './body.server.ts'
-import { prisma } from './db.server.ts'
-import { AppError } from './errors.ts'
-import { formatBytes } from './format.ts'
-import { getSiteSettings } from './settings.server.ts'
+import { readFormData } from '#app/utils/body.server.ts'
+import { prisma } from '#app/utils/db.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { formatBytes } from '#app/utils/format.ts'
+import { getSiteSettings } from '#app/admin/settings.server.ts'
 
 const HOUR = 60 * 60 * 1000
 export const FILE_NAME_MAX = 120

@@ -4,8 +4,8 @@
  * statement per hit (an upsert that starts a new window when the old one has
  * ended), so concurrent hits never lose a count.
  */
-import { AppError } from './errors.ts'
-import { prisma } from './db.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { prisma } from '#app/utils/db.server.ts'
 
 export type RateLimitResult = {
 	allowed: boolean

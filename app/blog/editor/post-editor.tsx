@@ -32,8 +32,8 @@ import {
 	TAG_MAX,
 	TAGS_MAX,
 	TITLE_MAX,
-} from '#app/utils/post-validation.ts'
-import type { EditorActionData } from '#app/utils/posts.server.ts'
+} from '#app/blog/post-validation.ts'
+import type { EditorActionData } from '#app/blog/posts.server.ts'
 
 export type EditorPost = {
 	id: string

@@ -5,7 +5,7 @@
  * by React (escaped), so control characters cannot forge log lines.
  */
 import { type Prisma } from '#app/generated/prisma/client.ts'
-import { prisma } from './db.server.ts'
+import { prisma } from '#app/utils/db.server.ts'
 
 export type AuditActor = { id: string; email: string }
 

@@ -8,11 +8,11 @@ import { createCookie, createCookieSessionStorage, data, redirect } from '@remix
 import { Authenticator, AuthorizationError } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { GoogleStrategy } from 'remix-auth-google'
-import { readFormData } from './body.server.ts'
-import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable, prisma } from './db.server.ts'
-import { getEnv } from './env.server.ts'
-import { AppError } from './errors.ts'
-import { jsonError } from './errors.server.ts'
+import { readFormData } from '#app/utils/body.server.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable, prisma } from '#app/utils/db.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { jsonError } from '#app/utils/errors.server.ts'
 import {
 	GOOGLE_FAILED,
 	googleCallbackUrl,

@@ -11,8 +11,8 @@
  */
 import { type Prisma } from '#app/generated/prisma/client.ts'
 import { audit, type AuditActor } from './audit.server.ts'
-import { escapeLike, prisma } from './db.server.ts'
-import { AppError } from './errors.ts'
+import { escapeLike, prisma } from '#app/utils/db.server.ts'
+import { AppError } from '#app/utils/errors.ts'
 
 export const USERS_PER_PAGE = 25
 /** Longest search text used (longer input is cut, not refused: it is a GET). */

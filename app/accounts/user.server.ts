@@ -3,11 +3,11 @@
  * Google, the admin script) goes through, so each rule lives in one place.
  * Inputs arrive already validated by the schemas in user-validation.ts.
  */
-import { isUniqueViolation, prisma } from './db.server.ts'
-import { AppError } from './errors.ts'
+import { isUniqueViolation, prisma } from '#app/utils/db.server.ts'
+import { AppError } from '#app/utils/errors.ts'
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './password.server.ts'
 import { deleteUserSessions, sessionUserSelect } from './session.server.ts'
-import { getSiteSettingsForPage } from './settings.server.ts'
+import { getSiteSettingsForPage } from '#app/admin/settings.server.ts'
 import { NewPasswordSchema } from './password-policy.ts'
 import { EmailSchema, normalizeEmail } from './user-validation.ts'
 

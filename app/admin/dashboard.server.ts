@@ -11,7 +11,7 @@
  */
 import { getTool } from '#app/tools/registry.ts'
 import { latestAuditEntries, type AuditLogItem } from './audit.server.ts'
-import { prisma } from './db.server.ts'
+import { prisma } from '#app/utils/db.server.ts'
 
 export const DASHBOARD_DAYS = 30
 export const LATEST_POSTS = 5

@@ -13,11 +13,11 @@
  * for it. Tests never reach Google: MSW answers these URLs (tests/mocks).
  */
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
-import { isUniqueViolation, prisma } from './db.server.ts'
-import { getEnv } from './env.server.ts'
-import { AppError } from './errors.ts'
+import { isUniqueViolation, prisma } from '#app/utils/db.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+import { AppError } from '#app/utils/errors.ts'
 import { sessionUserSelect } from './session.server.ts'
-import { getSiteSettingsForPage } from './settings.server.ts'
+import { getSiteSettingsForPage } from '#app/admin/settings.server.ts'
 import { NAME_MAX, normalizeEmail } from './user-validation.ts'
 import { ACCOUNT_DISABLED_MESSAGE, assertRegistrationOpen, type AccountUser } from './user.server.ts'
 

@@ -20,7 +20,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { createCookie, type Cookie } from '@remix-run/node'
-import { getEnv } from './env.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
 
 export const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60
 /** Accounts remembered per browser (a shared computer); the latest sign-ins are kept. */

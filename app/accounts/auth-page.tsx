@@ -1,5 +1,5 @@
 import { type ReactNode } from 'react'
-import { GoogleButton, OrDivider } from '#app/components/google-button.tsx'
+import { GoogleButton, OrDivider } from '#app/accounts/google-button.tsx'
 
 /**
  * The frame of the log-in and sign-up pages: a card with the title, a short

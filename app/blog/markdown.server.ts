@@ -8,8 +8,8 @@
  */
 import { getToolPool } from '#app/tools/run.server.ts'
 import { type MarkdownTask } from '#app/tools/tool-worker.server.ts'
-import { AppError } from './errors.ts'
-import { JobFailure } from './worker-pool.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { JobFailure } from '#app/utils/worker-pool.server.ts'
 import { type RenderedMarkdown } from './markdown-render.server.ts'
 import { BODY_MAX } from './post-validation.ts'
 

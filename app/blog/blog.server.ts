@@ -4,11 +4,11 @@
  * a draft, or a published post with a future date (scheduled), is not.
  *
  * Posts are stored with their HTML already rendered and sanitised (at save
- * time, app/utils/markdown.server.ts): nothing here runs Markdown.
+ * time, app/blog/markdown.server.ts): nothing here runs Markdown.
  */
 import { type Prisma } from '#app/generated/prisma/client.ts'
-import { BLOG_LIMITS, blogListHref } from '#app/components/blog-meta.tsx'
-import { escapeLike, prisma } from './db.server.ts'
+import { BLOG_LIMITS, blogListHref } from '#app/blog/blog-meta.tsx'
+import { escapeLike, prisma } from '#app/utils/db.server.ts'
 
 export { BLOG_LIMITS, blogListHref }
 

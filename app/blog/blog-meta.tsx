@@ -2,7 +2,7 @@ import { type HeadersFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { cn } from '#app/utils/misc.ts'
 
-/** The public blog's limits (shared by the pages and app/utils/blog.server.ts). */
+/** The public blog's limits (shared by the pages and app/blog/blog.server.ts). */
 export const BLOG_LIMITS = {
 	/** Longest search text (`?q=`), in characters. */
 	query: 200,

@@ -3,7 +3,7 @@
  * group pages from the registry, the blog and each public post.
  */
 import { liveGroups, liveTools, toolHref } from '#app/tools/registry.ts'
-import { publishedPostPaths } from './blog.server.ts'
+import { publishedPostPaths } from '#app/blog/blog.server.ts'
 
 export type PublicPage = {
 	path: string

@@ -2,8 +2,8 @@
  * Site settings: one row (id 1) of the SiteSetting table, created with the
  * schema's defaults the first time it is read.
  */
-import { markContentChanged } from './content-changes.server.ts'
-import { describeDatabaseError, prisma } from './db.server.ts'
+import { markContentChanged } from '#app/utils/content-changes.server.ts'
+import { describeDatabaseError, prisma } from '#app/utils/db.server.ts'
 import { DEFAULT_THEMES, siteSettingsUpdateSchema, type DefaultTheme, type SiteSettings, type SiteSettingsUpdate } from './site-settings.ts'
 
 const SETTINGS_ID = 1
