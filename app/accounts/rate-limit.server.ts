@@ -53,7 +53,7 @@ export class RateLimitError extends AppError {
 		this.result = result
 	}
 
-	get headers(): Record<string, string> {
+	override get headers(): Record<string, string> {
 		return rateLimitHeaders(this.result)
 	}
 }

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { bearerToken, handleApi, methodNotAllowed } from '#app/utils/api.server.ts'
+import { handleApi, methodNotAllowed } from '#app/utils/api.server.ts'
+import { bearerToken } from '#app/accounts/bearer.server.ts'
 import { deleteSession } from '#app/accounts/session.server.ts'
 
 /**

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, json, methodNotAllowed, requireBearer } from '#app/utils/api.server.ts'
+import { handleApi, json, methodNotAllowed } from '#app/utils/api.server.ts'
+import { requireBearer } from '#app/accounts/bearer.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { getProfile, publicUser } from '#app/accounts/user.server.ts'
 
