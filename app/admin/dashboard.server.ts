@@ -12,6 +12,7 @@
 import { getTool } from '#app/tools/registry.ts'
 import { latestAuditEntries, type AuditLogItem } from './audit.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { postState, type PostState } from '#app/blog/post-state.ts'
 
 export const DASHBOARD_DAYS = 30
 export const LATEST_POSTS = 5
@@ -40,7 +41,7 @@ export type ToolErrorRate = {
 	/** Refused inputs per 100 runs (one decimal); null without runs. */
 	refusedRate: number | null
 }
-export type PostState = 'draft' | 'scheduled' | 'published'
+export type { PostState }
 export type LatestPost = {
 	id: string
 	title: string
@@ -282,7 +283,7 @@ export async function loadDashboard(now: Date = new Date()): Promise<DashboardDa
 			}
 		}),
 		latestPosts: posts.map((post) => {
-			const state: PostState = post.status === 'draft' ? 'draft' : post.publishedAt && post.publishedAt.getTime() > now.getTime() ? 'scheduled' : 'published'
+			const state = postState(post, now)
 			return {
 				id: post.id,
 				title: post.title,

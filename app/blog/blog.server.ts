@@ -1,7 +1,7 @@
 /**
- * The public blog's queries and feeds. A post is public when it is published
- * and its publish date has come (`status: 'published'`, `publishedAt <= now`);
- * a draft, or a published post with a future date (scheduled), is not.
+ * The public blog's queries and feeds. Only public posts (post-state.ts: a
+ * published post whose date has come) are listed; drafts and scheduled posts
+ * are not.
  *
  * Posts are stored with their HTML already rendered and sanitised (at save
  * time, app/blog/markdown.server.ts): nothing here runs Markdown.
@@ -9,6 +9,7 @@
 import { type Prisma } from '#app/generated/prisma/client.ts'
 import { BLOG_LIMITS, blogListHref } from '#app/blog/blog-meta.tsx'
 import { escapeLike, prisma } from '#app/utils/db.server.ts'
+import { publicPostWhere } from './post-state.ts'
 
 export { BLOG_LIMITS, blogListHref }
 
@@ -17,14 +18,6 @@ const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 export function isValidSlug(slug: string): boolean {
 	return slug.length > 0 && slug.length <= BLOG_LIMITS.slug && SLUG_PATTERN.test(slug)
-}
-
-export function publicPostWhere(now = new Date()): Prisma.PostWhereInput {
-	return { status: 'published', publishedAt: { lte: now } }
-}
-
-export function isPublic(post: { status: string; publishedAt: Date | null }, now = new Date()): boolean {
-	return post.status === 'published' && post.publishedAt !== null && post.publishedAt <= now
 }
 
 // eslint-disable-next-line no-control-regex

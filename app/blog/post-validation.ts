@@ -6,6 +6,7 @@
  * seoTitle, seoDescription, coverImageId, version.
  */
 import { z } from 'zod'
+import { type PostState } from './post-state.ts'
 
 export const TITLE_MAX = 200
 export const SLUG_MAX = 100
@@ -17,13 +18,11 @@ export const TAG_MAX = 40
 export const SEO_TITLE_MAX = 70
 export const SEO_DESCRIPTION_MAX = 200
 
-export type PostState = 'draft' | 'scheduled' | 'published'
-
 /** The admin list (/admin/posts): page size, search length, sorts and status filters. */
 export const ADMIN_POSTS_PER_PAGE = 20
 export const ADMIN_QUERY_MAX = 200
 export const ADMIN_SORTS = ['updated', 'published', 'title'] as const
-export const ADMIN_STATUS_FILTERS = ['draft', 'scheduled', 'published'] as const
+export const ADMIN_STATUS_FILTERS = ['draft', 'scheduled', 'published'] as const satisfies ReadonlyArray<PostState>
 export type AdminSort = (typeof ADMIN_SORTS)[number]
 export type AdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number]
 export type AdminPostQuery = { q: string; status: AdminStatusFilter | ''; sort: AdminSort; page: number }

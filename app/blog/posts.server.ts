@@ -32,19 +32,14 @@ import {
 	type AdminSort,
 	type AdminStatusFilter,
 	type PostFormValue,
-	type PostState,
 } from './post-validation.ts'
+import { postState, postStateWhere } from './post-state.ts'
 
-export type { AdminPostQuery, PostState }
+export type { AdminPostQuery }
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export const STALE_VERSION_MESSAGE =
 	'This post was changed since you opened it (in another tab or by another admin). Your version is still in the editor: copy what you need, then reload to see the latest one.'
-
-export function postState(post: { status: string; publishedAt: Date | string | null }, now = new Date()): PostState {
-	if (post.status !== 'published') return 'draft'
-	return post.publishedAt && new Date(post.publishedAt) > now ? 'scheduled' : 'published'
-}
 
 function slugTaken(slug: string, title: string): AppError {
 	return new AppError('CONFLICT', `The slug “${slug}” is already used by “${title}”.`, { field: 'slug', slug })
@@ -237,9 +232,7 @@ export async function listAdminPosts(query: AdminPostQuery, now = new Date()) {
 		const pattern = escapeLike(query.q)
 		and.push({ OR: [{ title: { contains: pattern, mode: 'insensitive' } }, { body: { contains: pattern, mode: 'insensitive' } }] })
 	}
-	if (query.status === 'draft') and.push({ status: 'draft' })
-	if (query.status === 'scheduled') and.push({ status: 'published', publishedAt: { gt: now } })
-	if (query.status === 'published') and.push({ status: 'published' }, { OR: [{ publishedAt: null }, { publishedAt: { lte: now } }] })
+	if (query.status) and.push(postStateWhere(query.status, now))
 	const where: Prisma.PostWhereInput = { AND: and }
 	const orderBy: Array<Prisma.PostOrderByWithRelationInput> =
 		query.sort === 'title'

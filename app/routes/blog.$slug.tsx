@@ -3,7 +3,8 @@ import { Link, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { blogPageHeaders, formatPostDateTime, PostByline, TagList } from '#app/blog/blog-meta.tsx'
 import { Icon } from '#app/components/icon.tsx'
 import { getOptionalUser } from '#app/accounts/auth.server.ts'
-import { findPostBySlug, isPublic, isValidSlug, neighbours, readerCacheControl } from '#app/blog/blog.server.ts'
+import { findPostBySlug, isValidSlug, neighbours, readerCacheControl } from '#app/blog/blog.server.ts'
+import { isPublic } from '#app/blog/post-state.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 
 /**
