@@ -9,6 +9,7 @@
  */
 import { useId } from 'react'
 import { cn } from '#app/utils/misc.ts'
+import { formatShortDay, formatWeekday } from '#app/utils/dates.ts'
 
 export type ChartSeries = {
 	key: string
@@ -72,18 +73,6 @@ const compact = new Intl.NumberFormat('en-US', {
 	notation: 'compact',
 	maximumFractionDigits: 1,
 })
-const dayLabel = new Intl.DateTimeFormat('en-GB', {
-	day: 'numeric',
-	month: 'short',
-	timeZone: 'UTC',
-})
-const dayLong = new Intl.DateTimeFormat('en-GB', {
-	weekday: 'short',
-	day: 'numeric',
-	month: 'short',
-	year: 'numeric',
-	timeZone: 'UTC',
-})
 
 export function formatCount(value: number): string {
 	return integer.format(value)
@@ -99,7 +88,7 @@ function parseDay(day: string): Date {
 }
 
 export function formatDay(day: string, long = false): string {
-	return (long ? dayLong : dayLabel).format(parseDay(day))
+	return (long ? formatWeekday : formatShortDay)(parseDay(day))
 }
 
 /**

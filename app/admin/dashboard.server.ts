@@ -13,6 +13,7 @@ import { getTool } from '#app/tools/registry.ts'
 import { latestAuditEntries, type AuditLogItem } from './audit.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { postState, type PostState } from '#app/blog/post-state.ts'
+import { isoDay } from '#app/utils/dates.ts'
 
 export const DASHBOARD_DAYS = 30
 export const LATEST_POSTS = 5
@@ -90,7 +91,7 @@ export function startOfUtcDay(date: Date): Date {
 /** The `count` UTC days ending with today's, oldest first, as YYYY-MM-DD. */
 export function lastUtcDays(now: Date, count = DASHBOARD_DAYS): Array<string> {
 	const today = startOfUtcDay(now).getTime()
-	return Array.from({ length: count }, (_, index) => new Date(today - (count - 1 - index) * DAY).toISOString().slice(0, 10))
+	return Array.from({ length: count }, (_, index) => isoDay(today - (count - 1 - index) * DAY))
 }
 
 /** A timestamp parameter in UTC, whatever the session's TimeZone (columns are `timestamp(3)` holding UTC). */

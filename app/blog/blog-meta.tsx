@@ -1,6 +1,7 @@
 import { type HeadersFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { cn } from '#app/utils/misc.ts'
+import { formatLongDate } from '#app/utils/dates.ts'
 
 /** The public blog's limits (shared by the pages and app/blog/blog.server.ts). */
 export const BLOG_LIMITS = {
@@ -28,18 +29,6 @@ export function blogListHref({ page = 1, tag = '', q = '' }: Partial<{ page: num
 	return search ? `/blog?${search}` : '/blog'
 }
 
-// One fixed format on the server and in the browser (no hydration mismatch).
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })
-
-export function formatPostDate(iso: string): string {
-	return dateFormat.format(new Date(iso))
-}
-
-export function formatPostDateTime(iso: string): string {
-	return `${dateTimeFormat.format(new Date(iso))} UTC`
-}
-
 /** Date, author and reading time. */
 export function PostByline({
 	publishedAt,
@@ -54,7 +43,7 @@ export function PostByline({
 }) {
 	return (
 		<p className={cn('flex flex-wrap gap-x-2 text-sm text-muted', className)}>
-			{publishedAt ? <time dateTime={publishedAt}>{formatPostDate(publishedAt)}</time> : <span>Not published</span>}
+			{publishedAt ? <time dateTime={publishedAt}>{formatLongDate(publishedAt)}</time> : <span>Not published</span>}
 			{authorName ? (
 				<>
 					<span aria-hidden="true">·</span>

@@ -10,6 +10,7 @@ import { type Prisma } from '#app/generated/prisma/client.ts'
 import { BLOG_LIMITS, blogListHref } from '#app/blog/blog-meta.tsx'
 import { escapeLike, prisma } from '#app/utils/db.server.ts'
 import { publicPostWhere } from './post-state.ts'
+import { httpDate } from '#app/utils/dates.ts'
 
 export { BLOG_LIMITS, blogListHref }
 
@@ -225,11 +226,6 @@ export function escapeXml(value: string): string {
 		.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c)
 }
 
-/** RFC 822 date as RSS wants it (`Sun, 22 Nov 2026 21:59:11 GMT`). */
-export function rfc822(date: Date): string {
-	return date.toUTCString()
-}
-
 export type FeedInput = {
 	siteName: string
 	tagline: string
@@ -252,7 +248,7 @@ export function buildRss({ siteName, tagline, origin, posts, now = new Date() }:
 			`      <title>${escapeXml(post.title)}</title>`,
 			`      <link>${escapeXml(link)}</link>`,
 			`      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-			`      <pubDate>${rfc822(post.publishedAt ?? post.updatedAt)}</pubDate>`,
+			`      <pubDate>${httpDate(post.publishedAt ?? post.updatedAt)}</pubDate>`,
 			post.author?.name ? `      <dc:creator>${escapeXml(post.author.name)}</dc:creator>` : null,
 			...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
 			`      <description>${escapeXml(post.excerpt)}</description>`,
@@ -271,7 +267,7 @@ export function buildRss({ siteName, tagline, origin, posts, now = new Date() }:
 		`    <description>${escapeXml(tagline || `The ${siteName} blog`)}</description>`,
 		'    <language>en</language>',
 		`    <atom:link href="${escapeXml(`${blogUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
-		`    <lastBuildDate>${rfc822(newest ?? now)}</lastBuildDate>`,
+		`    <lastBuildDate>${httpDate(newest ?? now)}</lastBuildDate>`,
 		...items,
 		'  </channel>',
 		'</rss>',

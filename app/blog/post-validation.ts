@@ -70,11 +70,6 @@ export function parsePublishedAt(value: string | undefined): Date | null | undef
 	return date
 }
 
-/** A date as the form's `YYYY-MM-DDTHH:mm` (UTC). */
-export function formatPublishedAt(date: Date | string | null | undefined): string {
-	if (!date) return ''
-	return new Date(date).toISOString().slice(0, 16)
-}
 
 const tooLong = (label: string, max: number) => (value: string) => value.length <= max || `${label} must be at most ${max.toLocaleString('en-US')} characters (this one has ${value.length.toLocaleString('en-US')}).`
 

@@ -24,7 +24,6 @@ import {
 	ADMIN_QUERY_MAX,
 	ADMIN_SORTS,
 	ADMIN_STATUS_FILTERS,
-	formatPublishedAt,
 	POST_FORM_MAX_BYTES,
 	PostFormSchema,
 	slugify,
@@ -37,6 +36,7 @@ import { postState, postStateWhere } from './post-state.ts'
 
 export type { AdminPostQuery }
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { formatDateTimeInput } from '#app/utils/dates.ts'
 
 export const STALE_VERSION_MESSAGE =
 	'This post was changed since you opened it (in another tab or by another admin). Your version is still in the editor: copy what you need, then reload to see the latest one.'
@@ -367,7 +367,7 @@ export async function postEditorAction(request: Request, actor: AuditActor, post
 		const state = postState(post)
 		const message =
 			state === 'scheduled'
-				? `Saved. “${post.title}” is scheduled for ${formatPublishedAt(post.publishedAt).replace('T', ' ')} UTC.`
+				? `Saved. “${post.title}” is scheduled for ${formatDateTimeInput(post.publishedAt).replace('T', ' ')} UTC.`
 				: state === 'published'
 					? `Saved. “${post.title}” is published.`
 					: `Saved “${post.title}” as a draft.`

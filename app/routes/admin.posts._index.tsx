@@ -8,6 +8,7 @@ import { type PostState } from '#app/blog/post-state.ts'
 import { ADMIN_QUERY_MAX, type AdminPostQuery } from '#app/blog/post-validation.ts'
 import { listAdminPosts, parseAdminPostQuery } from '#app/blog/posts.server.ts'
 import { pageSeo } from '#app/utils/seo.ts'
+import { formatDateTimeUtc } from '#app/utils/dates.ts'
 
 export const meta: MetaFunction = ({ matches }) =>
 	pageSeo(matches, { title: 'Blog posts', description: 'Write and manage blog posts.', path: '/admin/posts', noIndex: true })
@@ -21,8 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { query, ...list }
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-const formatDate = (value: string | null) => (value ? `${dateFormat.format(new Date(value))} UTC` : '—')
+const formatDate = (value: string | null) => (value ? formatDateTimeUtc(value) : '—')
 
 const STATE_LABELS: Record<PostState, string> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' }
 const STATE_CLASSES: Record<PostState, string> = {

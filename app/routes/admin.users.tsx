@@ -21,6 +21,7 @@ import { privatePageHeaders } from '#app/utils/headers.ts'
 import { cn } from '#app/utils/misc.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { formatDate, formatDateTimeUtc } from '#app/utils/dates.ts'
 
 export const meta: MetaFunction = ({ matches }) =>
 	pageSeo(matches, { title: 'Users', description: 'Manage user accounts.', path: '/admin/users', noIndex: true })
@@ -125,10 +126,6 @@ export async function action({ request }: ActionFunctionArgs) {
 		throw error
 	}
 }
-
-// UTC and a fixed locale: the server's text and the browser's hydration always match.
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
 
 type UserSummary = { id: string; name: string; email: string }
 
@@ -298,9 +295,9 @@ export default function AdminUsers() {
 										{user.role === 'admin' ? 'Admin' : 'User'}
 									</td>
 									<td className="px-4 py-3">{user.methods.length ? user.methods.join(', ') : '—'}</td>
-									<td className="px-4 py-3 whitespace-nowrap">{dateFormat.format(new Date(user.createdAt))}</td>
+									<td className="px-4 py-3 whitespace-nowrap">{formatDate(user.createdAt)}</td>
 									<td className="px-4 py-3 whitespace-nowrap">
-										{user.lastActiveAt ? `${dateTimeFormat.format(new Date(user.lastActiveAt))} UTC` : 'Never'}
+										{user.lastActiveAt ? formatDateTimeUtc(user.lastActiveAt) : 'Never'}
 									</td>
 									<td className="px-4 py-3" data-testid="user-status">
 										<span className={cn('rounded px-1.5 py-0.5 text-xs font-medium', user.disabled ? 'bg-surface-2 text-danger' : 'bg-accent-soft text-fg')}>

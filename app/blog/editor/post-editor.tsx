@@ -23,7 +23,6 @@ import { cn, useHydrated } from '#app/utils/misc.ts'
 import {
 	BODY_MAX,
 	EXCERPT_MAX,
-	formatPublishedAt,
 	PostFormSchema,
 	SEO_DESCRIPTION_MAX,
 	SEO_TITLE_MAX,
@@ -34,6 +33,7 @@ import {
 	TITLE_MAX,
 } from '#app/blog/post-validation.ts'
 import type { EditorActionData } from '#app/blog/posts.server.ts'
+import { formatDateTimeInput } from '#app/utils/dates.ts'
 
 export type EditorPost = {
 	id: string
@@ -86,7 +86,7 @@ export function PostEditor({ post, images, actionData }: { post: EditorPost | nu
 					body: post.body,
 					tags: post.tags.join(', '),
 					status: post.status,
-					publishedAt: formatPublishedAt(post.publishedAt),
+					publishedAt: formatDateTimeInput(post.publishedAt),
 					seoTitle: post.seoTitle,
 					seoDescription: post.seoDescription,
 					coverImageId: post.coverImageId ?? '',
