@@ -8,9 +8,9 @@
  */
 import { parseArgs } from 'node:util'
 import { disconnectPrisma } from '../app/utils/db.server.ts'
-import { NewPasswordSchema } from '../app/utils/password-policy.ts'
-import { EmailSchema } from '../app/utils/user-validation.ts'
-import { ensureAdmin } from '../app/utils/user.server.ts'
+import { NewPasswordSchema } from '../app/accounts/password-policy.ts'
+import { EmailSchema } from '../app/accounts/user-validation.ts'
+import { ensureAdmin } from '../app/accounts/user.server.ts'
 import { startDatabase } from '../server/db/database.server.ts'
 import { DatabaseLockedError } from '../server/db/embedded.server.ts'
 

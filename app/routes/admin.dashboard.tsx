@@ -1,14 +1,15 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { type ReactNode } from 'react'
-import { DailyBarChart, formatCount } from '#app/components/charts.tsx'
-import { requireAdmin } from '#app/utils/auth.server.ts'
-import { loadDashboard } from '#app/utils/dashboard.server.ts'
-import type { PostState } from '#app/utils/dashboard.server.ts'
+import { DailyBarChart, formatCount } from '#app/admin/charts.tsx'
+import { requireAdmin } from '#app/accounts/auth.server.ts'
+import { loadDashboard } from '#app/admin/dashboard.server.ts'
+import type { PostState } from '#app/admin/dashboard.server.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 import { cn } from '#app/utils/misc.ts'
 import { pageSeo } from '#app/utils/seo.ts'
+import { formatDate, formatDateTime, formatDateTimeUtc } from '#app/utils/dates.ts'
 
 export const meta: MetaFunction = ({ matches }) =>
 	pageSeo(matches, {
@@ -24,16 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request)
 	return loadDashboard()
 }
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-	dateStyle: 'medium',
-	timeStyle: 'short',
-	timeZone: 'UTC',
-})
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-	dateStyle: 'medium',
-	timeZone: 'UTC',
-})
 
 const STATE_LABEL: Record<PostState, string> = {
 	draft: 'Draft',
@@ -227,7 +218,7 @@ export default function AdminDashboard() {
 									</Link>
 									<span className="flex shrink-0 items-center gap-2 text-sm text-muted">
 										<span className={cn('rounded-full border px-2 py-0.5 text-xs font-semibold', STATE_CLASS[post.state])}>{STATE_LABEL[post.state]}</span>
-										<time dateTime={post.date}>{dateFormat.format(new Date(post.date))}</time>
+										<time dateTime={post.date}>{formatDate(post.date)}</time>
 									</span>
 								</li>
 							))}
@@ -266,7 +257,7 @@ export default function AdminDashboard() {
 											<td className="py-2 pr-4 break-all">{user.email}</td>
 											<td className="py-2 pr-4">{user.role}</td>
 											<td className="py-2 pr-4">{user.methods || '—'}</td>
-											<td className="py-2 whitespace-nowrap">{dateTimeFormat.format(new Date(user.createdAt))} UTC</td>
+											<td className="py-2 whitespace-nowrap">{formatDateTimeUtc(user.createdAt)}</td>
 										</tr>
 									))}
 								</tbody>
@@ -300,7 +291,7 @@ export default function AdminDashboard() {
 									{data.audit.map((entry) => (
 										<tr key={entry.id}>
 											<td className="py-2 pr-4 whitespace-nowrap">
-												<time dateTime={entry.createdAt}>{dateTimeFormat.format(new Date(entry.createdAt))}</time>
+												<time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
 											</td>
 											<td className="py-2 pr-4 break-all">{entry.actorEmail}</td>
 											<td className="py-2 pr-4 font-mono text-xs">{entry.action}</td>

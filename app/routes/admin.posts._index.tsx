@@ -1,12 +1,14 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { Icon } from '#app/components/icon.tsx'
-import { requireAdmin } from '#app/utils/auth.server.ts'
+import { requireAdmin } from '#app/accounts/auth.server.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 import { cn } from '#app/utils/misc.ts'
-import { ADMIN_QUERY_MAX, type AdminPostQuery, type PostState } from '#app/utils/post-validation.ts'
-import { listAdminPosts, parseAdminPostQuery } from '#app/utils/posts.server.ts'
+import { type PostState } from '#app/blog/post-state.ts'
+import { ADMIN_QUERY_MAX, type AdminPostQuery } from '#app/blog/post-validation.ts'
+import { listAdminPosts, parseAdminPostQuery } from '#app/blog/posts.server.ts'
 import { pageSeo } from '#app/utils/seo.ts'
+import { formatDateTimeUtc } from '#app/utils/dates.ts'
 
 export const meta: MetaFunction = ({ matches }) =>
 	pageSeo(matches, { title: 'Blog posts', description: 'Write and manage blog posts.', path: '/admin/posts', noIndex: true })
@@ -20,8 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { query, ...list }
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-const formatDate = (value: string | null) => (value ? `${dateFormat.format(new Date(value))} UTC` : '—')
+const formatDate = (value: string | null) => (value ? formatDateTimeUtc(value) : '—')
 
 const STATE_LABELS: Record<PostState, string> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' }
 const STATE_CLASSES: Record<PostState, string> = {

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
-import { PostEditor } from '#app/components/post-editor.tsx'
-import { requireAdmin } from '#app/utils/auth.server.ts'
-import { listPostImages } from '#app/utils/files.server.ts'
+import { PostEditor } from '#app/blog/editor/post-editor.tsx'
+import { requireAdmin } from '#app/accounts/auth.server.ts'
+import { listPostImages } from '#app/files/files.server.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
-import { postEditorAction } from '#app/utils/posts.server.ts'
+import { postEditorAction } from '#app/blog/posts.server.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 
 export const meta: MetaFunction = ({ matches }) =>

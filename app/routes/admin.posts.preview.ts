@@ -6,11 +6,11 @@
  */
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, json, methodNotAllowed } from '#app/utils/api.server.ts'
-import { requireAdmin } from '#app/utils/auth.server.ts'
+import { requireAdmin } from '#app/accounts/auth.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { renderMarkdown } from '#app/utils/markdown.server.ts'
-import { POST_FORM_MAX_BYTES } from '#app/utils/post-validation.ts'
+import { renderMarkdown } from '#app/blog/markdown.server.ts'
+import { POST_FORM_MAX_BYTES } from '#app/blog/post-validation.ts'
 
 export async function loader({ request }: ActionFunctionArgs) {
 	await requireAdmin(request)

@@ -3,15 +3,16 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { ErrorList, Field, SubmitButton, useIsPending } from '#app/components/forms.tsx'
-import { audit } from '#app/utils/audit.server.ts'
-import { formError, requireAdmin } from '#app/utils/auth.server.ts'
+import { Checkbox } from '#app/components/ui/checkbox.tsx'
+import { audit } from '#app/admin/audit.server.ts'
+import { formError, requireAdmin } from '#app/accounts/auth.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { isGoogleRedirectEnabled } from '#app/utils/google.server.ts'
+import { isGoogleRedirectEnabled } from '#app/accounts/google.server.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 import { pageSeo } from '#app/utils/seo.ts'
-import { getFreshSiteSettings, updateSiteSettings, type SiteSettings } from '#app/utils/settings.server.ts'
-import { SETTINGS_LIMITS, siteSettingsFormSchema } from '#app/utils/site-settings.ts'
+import { getFreshSiteSettings, updateSiteSettings, type SiteSettings } from '#app/admin/settings.server.ts'
+import { SETTINGS_LIMITS, siteSettingsFormSchema } from '#app/admin/site-settings.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -66,32 +67,6 @@ export async function action({ request }: ActionFunctionArgs) {
 	})
 }
 
-function Checkbox({
-	meta,
-	label,
-	help,
-}: {
-	meta: Parameters<typeof getInputProps>[0]
-	label: string
-	help: string
-}) {
-	const { key, ...props } = getInputProps(meta, { type: 'checkbox' })
-	const helpId = `${meta.id}-help`
-	return (
-		<div className="flex items-start gap-3">
-			<input key={key} {...props} className="mt-1 size-4 accent-accent" aria-describedby={helpId} />
-			<div>
-				<label htmlFor={meta.id} className="font-medium">
-					{label}
-				</label>
-				<p id={helpId} className="form-help mt-0">
-					{help}
-				</p>
-			</div>
-		</div>
-	)
-}
-
 export default function AdminSettings() {
 	const { settings, googleConfigured } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
@@ -121,6 +96,8 @@ export default function AdminSettings() {
 	})
 	const { key: announcementKey, ...announcementProps } = getTextareaProps(fields.announcement)
 	const { key: themeKey, ...themeProps } = getSelectProps(fields.defaultTheme)
+	const { key: registrationOpenKey, ...registrationOpenProps } = getInputProps(fields.registrationOpen, { type: 'checkbox' })
+	const { key: googleSignInKey, ...googleSignInProps } = getInputProps(fields.googleSignIn, { type: 'checkbox' })
 	return (
 		<div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
 			<h1 className="text-2xl font-bold tracking-tight">Settings</h1>
@@ -187,14 +164,16 @@ export default function AdminSettings() {
 						Accounts
 					</h2>
 					<Checkbox
-						meta={fields.registrationOpen}
+						{...registrationOpenProps}
+						key={registrationOpenKey}
 						label="Registration open"
-						help="When off, /register and the API refuse new accounts (existing users can still log in)."
+						hint="When off, /register and the API refuse new accounts (existing users can still log in)."
 					/>
 					<Checkbox
-						meta={fields.googleSignIn}
+						{...googleSignInProps}
+						key={googleSignInKey}
 						label="Google sign-in"
-						help={
+						hint={
 							googleConfigured
 								? 'When off, no Google button shows and Google sign-in is refused.'
 								: 'Also needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET on the server, which are not set: Google sign-in stays unavailable until they are.'

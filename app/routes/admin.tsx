@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, NavLink, Outlet } from '@remix-run/react'
 import { useId, useState } from 'react'
 import { Icon, type IconName } from '#app/components/icon.tsx'
-import { requireAdmin } from '#app/utils/auth.server.ts'
+import { requireAdmin } from '#app/accounts/auth.server.ts'
 import { cn, useHydrated } from '#app/utils/misc.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 

@@ -1,8 +1,8 @@
+import { useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
+import { useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react'
 import { z } from 'zod'
-import { Icon } from '#app/components/icon.tsx'
 import {
 	deleteUser,
 	disableUser,
@@ -13,12 +13,15 @@ import {
 	normalizeSearch,
 	parsePage,
 	setUserRole,
-} from '#app/utils/admin-users.server.ts'
-import { requireAdmin } from '#app/utils/auth.server.ts'
+} from '#app/admin/admin-users.server.ts'
+import { DeleteConfirmation, DeleteUserDialog, useDeleteDialog } from '#app/admin/users/delete-user.tsx'
+import { usersListHref } from '#app/admin/users/list-state.tsx'
+import { Pagination, UserSearch } from '#app/admin/users/search-and-pages.tsx'
+import { UsersTable } from '#app/admin/users/users-table.tsx'
+import { formError, requireAdmin } from '#app/accounts/auth.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
-import { cn } from '#app/utils/misc.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
@@ -49,21 +52,22 @@ const ActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('delete'), userId: z.string().min(1).max(100), confirm: z.literal('yes') }),
 ])
 
-type ActionError = { error: { message: string; status: number; code: string } }
+/**
+ * A refused change: Conform's result for the page (the message above the
+ * list) and the catalogue's error (`{ message, status, code }`) for callers
+ * that read the answer as data.
+ */
+type ActionFailure = { result: SubmissionResult<Array<string>>; error: { message: string; status: number; code: string } }
 
-function failure(error: AppError) {
-	return data<ActionError>({ error: { message: error.message, status: error.status, code: String(error.code) } }, { status: error.status })
+function failure(error: AppError, result: SubmissionResult<Array<string>> = formError(error.message)) {
+	return data<ActionFailure>({ result, error: { message: error.message, status: error.status, code: String(error.code) } }, { status: error.status })
 }
 
 /** Back to the list as it was (search and page), never anywhere else. */
 function listUrl(formData: FormData): string {
-	const params = new URLSearchParams()
 	const q = normalizeSearch(typeof formData.get('q') === 'string' ? (formData.get('q') as string) : null)
 	const page = parsePage(typeof formData.get('page') === 'string' ? (formData.get('page') as string) : null)
-	if (q) params.set('q', q)
-	if (page > 1) params.set('page', String(page))
-	const search = params.toString()
-	return search ? `/admin/users?${search}` : '/admin/users'
+	return usersListHref(q, page)
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -76,16 +80,17 @@ export async function action({ request }: ActionFunctionArgs) {
 		throw error
 	}
 	// Only the fields of the intended change are read: anything else posted is ignored.
-	const fields = Object.fromEntries([...formData.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
-	const parsed = ActionSchema.safeParse(fields)
-	if (!parsed.success) {
+	const submission = parseWithZod(formData, { schema: ActionSchema })
+	if (submission.status !== 'success') {
 		const message =
-			fields.intent === 'delete' && fields.confirm !== 'yes' ? 'Confirm the deletion to delete this user.' : 'Validation failed: unknown action or user'
-		return failure(new AppError('VALIDATION_ERROR', message))
+			formData.get('intent') === 'delete' && formData.get('confirm') !== 'yes'
+				? 'Confirm the deletion to delete this user.'
+				: 'Validation failed: unknown action or user'
+		return failure(new AppError('VALIDATION_ERROR', message), submission.reply({ formErrors: [message] }))
 	}
 	const actor = { id: user.id, email: user.email, sessionId }
 	const back = listUrl(formData)
-	const input = parsed.data
+	const input = submission.value
 	try {
 		switch (input.intent) {
 			case 'role': {
@@ -126,82 +131,15 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 }
 
-// UTC and a fixed locale: the server's text and the browser's hydration always match.
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-
-type UserSummary = { id: string; name: string; email: string }
-
-/** The list's search and page as hidden fields, so a change comes back to the same view. */
-function ListState({ q, page }: { q: string; page: number }) {
-	return (
-		<>
-			{q ? <input type="hidden" name="q" value={q} /> : null}
-			{page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-		</>
-	)
-}
-
-function DeleteForm({ user, q, page, onCancel }: { user: UserSummary; q: string; page: number; onCancel?: () => void }) {
-	const cancelHref = `/admin/users${q || page > 1 ? `?${new URLSearchParams({ ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}) })}` : ''}`
-	return (
-		<Form method="post" action="/admin/users" className="mt-4 flex flex-wrap gap-2">
-			<input type="hidden" name="intent" value="delete" />
-			<input type="hidden" name="userId" value={user.id} />
-			<input type="hidden" name="confirm" value="yes" />
-			<ListState q={q} page={page} />
-			<button type="submit" className="button-danger" data-testid="confirm-delete">
-				Delete {user.email}
-			</button>
-			{onCancel ? (
-				<button type="button" className="button-secondary" onClick={onCancel}>
-					Cancel
-				</button>
-			) : (
-				<Link to={cancelHref} className="button-secondary">
-					Cancel
-				</Link>
-			)}
-		</Form>
-	)
-}
-
-function ConsequencesText({ user }: { user: UserSummary }) {
-	return (
-		<p className="mt-2 text-sm text-muted">
-			<strong className="text-fg">{user.name}</strong> ({user.email}) will be logged out everywhere and their account removed for good. Their blog posts and
-			files stay, without an author.
-		</p>
-	)
-}
-
 export default function AdminUsers() {
 	const { users, total, page, pageCount, q, currentUserId, confirmDelete } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
+	// The page's changes are small forms of hidden fields; a refused one is reported above the list.
+	const [form] = useForm({ id: 'user-changes', lastResult: actionData?.result })
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
-	const [dialogUser, setDialogUser] = useState<UserSummary | null>(null)
-	const dialogRef = useRef<HTMLDialogElement>(null)
-
-	useEffect(() => {
-		const dialog = dialogRef.current
-		if (!dialog) return
-		if (dialogUser && !dialog.open) dialog.showModal()
-		if (!dialogUser && dialog.open) dialog.close()
-	}, [dialogUser])
-	// Close the dialog once its delete has been sent and answered.
-	useEffect(() => {
-		if (navigation.state === 'idle') setDialogUser(null)
-	}, [navigation.state])
-
-	const pageHref = (target: number) => {
-		const params = new URLSearchParams()
-		if (q) params.set('q', q)
-		if (target > 1) params.set('page', String(target))
-		const search = params.toString()
-		return search ? `/admin/users?${search}` : '/admin/users'
-	}
-	const error = actionData && 'error' in actionData ? actionData.error : null
+	const dialog = useDeleteDialog()
+	const error = form.errors?.[0]
 
 	return (
 		<div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
@@ -211,209 +149,21 @@ export default function AdminUsers() {
 				{q ? ` matching “${q}”` : ''}. Disabling or deleting a user logs them out everywhere at once.
 			</p>
 
-			<Form method="get" action="/admin/users" role="search" className="mt-6 flex flex-wrap items-end gap-2">
-				<div className="min-w-0 flex-1 sm:max-w-md">
-					<label htmlFor="user-search" className="form-label">
-						Search by name or email
-					</label>
-					<input id="user-search" name="q" type="search" defaultValue={q} maxLength={200} className="form-input mt-1 w-full" />
-				</div>
-				<button type="submit" className="button-primary">
-					<Icon name="search" />
-					Search
-				</button>
-				{q ? (
-					<Link to="/admin/users" className="button-secondary">
-						Clear
-					</Link>
-				) : null}
-			</Form>
+			<UserSearch q={q} />
 
 			{error ? (
-				<p role="alert" className="form-error mt-6 rounded-md bg-surface-2 px-3 py-2" data-testid="users-error">
-					{error.message}
+				<p id={form.errorId} role="alert" className="form-error mt-6 rounded-md bg-surface-2 px-3 py-2" data-testid="users-error">
+					{error}
 				</p>
 			) : null}
 
-			{confirmDelete ? (
-				<section aria-labelledby="confirm-delete-heading" className="card mt-6 border-danger/40" data-testid="delete-confirmation">
-					<h2 id="confirm-delete-heading" className="text-lg font-semibold">
-						Delete this user?
-					</h2>
-					<ConsequencesText user={confirmDelete} />
-					<DeleteForm user={confirmDelete} q={q} page={page} />
-				</section>
-			) : null}
+			{confirmDelete ? <DeleteConfirmation user={confirmDelete} q={q} page={page} /> : null}
 
-			<div className="card mt-6 overflow-x-auto p-0">
-				<table className="w-full min-w-[56rem] text-left text-sm">
-					<caption className="sr-only">
-						Users, page {page} of {pageCount}
-					</caption>
-					<thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
-						<tr>
-							<th scope="col" className="px-4 py-3">
-								User
-							</th>
-							<th scope="col" className="px-4 py-3">
-								Role
-							</th>
-							<th scope="col" className="px-4 py-3">
-								Sign-in
-							</th>
-							<th scope="col" className="px-4 py-3">
-								Created
-							</th>
-							<th scope="col" className="px-4 py-3">
-								Last active
-							</th>
-							<th scope="col" className="px-4 py-3">
-								Status
-							</th>
-							<th scope="col" className="px-4 py-3">
-								Actions
-							</th>
-						</tr>
-					</thead>
-					<tbody>
-						{users.length === 0 ? (
-							<tr>
-								<td colSpan={7} className="px-4 py-6 text-center text-muted">
-									No users found.
-								</td>
-							</tr>
-						) : null}
-						{users.map((user) => {
-							const self = user.id === currentUserId
-							return (
-								<tr key={user.id} className="border-b border-border last:border-b-0 align-top" data-testid="user-row" data-email={user.email}>
-									<td className="px-4 py-3">
-										<div className="font-medium break-all text-fg">
-											{user.name}
-											{self ? <span className="ml-2 rounded bg-accent-soft px-1.5 py-0.5 text-xs">You</span> : null}
-										</div>
-										<div className="break-all text-muted">{user.email}</div>
-									</td>
-									<td className="px-4 py-3" data-testid="user-role">
-										{user.role === 'admin' ? 'Admin' : 'User'}
-									</td>
-									<td className="px-4 py-3">{user.methods.length ? user.methods.join(', ') : '—'}</td>
-									<td className="px-4 py-3 whitespace-nowrap">{dateFormat.format(new Date(user.createdAt))}</td>
-									<td className="px-4 py-3 whitespace-nowrap">
-										{user.lastActiveAt ? `${dateTimeFormat.format(new Date(user.lastActiveAt))} UTC` : 'Never'}
-									</td>
-									<td className="px-4 py-3" data-testid="user-status">
-										<span className={cn('rounded px-1.5 py-0.5 text-xs font-medium', user.disabled ? 'bg-surface-2 text-danger' : 'bg-accent-soft text-fg')}>
-											{user.disabled ? 'Disabled' : 'Active'}
-										</span>
-										<div className="mt-1 text-xs text-muted">
-											{user.sessions} session{user.sessions === 1 ? '' : 's'}
-										</div>
-									</td>
-									<td className="px-4 py-3">
-										<div className="flex flex-wrap gap-2">
-											{self ? null : (
-												<Form method="post" action="/admin/users">
-													<input type="hidden" name="intent" value="role" />
-													<input type="hidden" name="userId" value={user.id} />
-													<input type="hidden" name="role" value={user.role === 'admin' ? 'user' : 'admin'} />
-													<ListState q={q} page={page} />
-													<button type="submit" className="button-secondary" disabled={busy} aria-label={`${user.role === 'admin' ? 'Remove admin role from' : 'Make admin'} ${user.email}`}>
-														{user.role === 'admin' ? 'Remove admin' : 'Make admin'}
-													</button>
-												</Form>
-											)}
-											{self ? null : (
-												<Form method="post" action="/admin/users">
-													<input type="hidden" name="intent" value={user.disabled ? 'enable' : 'disable'} />
-													<input type="hidden" name="userId" value={user.id} />
-													<ListState q={q} page={page} />
-													<button type="submit" className="button-secondary" disabled={busy} aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`}>
-														{user.disabled ? 'Enable' : 'Disable'}
-													</button>
-												</Form>
-											)}
-											<Form method="post" action="/admin/users">
-												<input type="hidden" name="intent" value="end-sessions" />
-												<input type="hidden" name="userId" value={user.id} />
-												<ListState q={q} page={page} />
-												<button
-													type="submit"
-													className="button-secondary"
-													disabled={busy}
-													aria-label={self ? 'End your other sessions' : `End all sessions of ${user.email}`}
-												>
-													{self ? 'End other sessions' : 'End sessions'}
-												</button>
-											</Form>
-											{self ? null : (
-												// Without JavaScript: a confirmation step (?delete=<id>); with it, a dialog.
-												<Form
-													method="get"
-													action="/admin/users"
-													onSubmit={(event) => {
-														event.preventDefault()
-														setDialogUser({ id: user.id, name: user.name, email: user.email })
-													}}
-												>
-													{q ? <input type="hidden" name="q" value={q} /> : null}
-													{page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-													<input type="hidden" name="delete" value={user.id} />
-													<button type="submit" className="button-danger" disabled={busy} aria-label={`Delete ${user.email}…`}>
-														Delete…
-													</button>
-												</Form>
-											)}
-										</div>
-									</td>
-								</tr>
-							)
-						})}
-					</tbody>
-				</table>
-			</div>
+			<UsersTable users={users} currentUserId={currentUserId} page={page} pageCount={pageCount} view={{ q, page, busy }} onDelete={dialog.setDialogUser} />
 
-			{pageCount > 1 ? (
-				<nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-4 text-sm">
-					{page > 1 ? (
-						<Link to={pageHref(page - 1)} className="button-secondary" rel="prev">
-							<Icon name="chevron-left" />
-							Previous
-						</Link>
-					) : (
-						<span />
-					)}
-					<span className="text-muted">
-						Page {page} of {pageCount}
-					</span>
-					{page < pageCount ? (
-						<Link to={pageHref(page + 1)} className="button-secondary" rel="next">
-							Next
-							<Icon name="chevron-right" />
-						</Link>
-					) : (
-						<span />
-					)}
-				</nav>
-			) : null}
+			<Pagination q={q} page={page} pageCount={pageCount} />
 
-			<dialog
-				ref={dialogRef}
-				aria-labelledby="delete-dialog-heading"
-				className="card m-auto w-[min(32rem,calc(100vw-2rem))] text-fg backdrop:bg-black/50"
-				onClose={() => setDialogUser(null)}
-				data-testid="delete-dialog"
-			>
-				{dialogUser ? (
-					<>
-						<h2 id="delete-dialog-heading" className="text-lg font-semibold">
-							Delete this user?
-						</h2>
-						<ConsequencesText user={dialogUser} />
-						<DeleteForm user={dialogUser} q={q} page={page} onCancel={() => setDialogUser(null)} />
-					</>
-				) : null}
-			</dialog>
+			<DeleteUserDialog dialog={dialog} q={q} page={page} />
 		</div>
 	)
 }

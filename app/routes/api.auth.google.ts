@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, json, methodNotAllowed, readJsonObject } from '#app/utils/api.server.ts'
-import { AUTH_BODY_LIMIT, limitByIp, startApiSession } from '#app/utils/auth.server.ts'
+import { AUTH_BODY_LIMIT, limitByIp, startApiSession } from '#app/accounts/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { GOOGLE_NOT_CONFIGURED, isGoogleApiAvailable, resolveGoogleUser, verifyGoogleIdToken } from '#app/utils/google.server.ts'
-import { publicUser } from '#app/utils/user.server.ts'
+import { GOOGLE_NOT_CONFIGURED, isGoogleApiAvailable, resolveGoogleUser, verifyGoogleIdToken } from '#app/accounts/google.server.ts'
+import { publicUser } from '#app/accounts/user.server.ts'
 
 export const INVALID_LOGIN_PAYLOAD = 'Invalid login payload'
 

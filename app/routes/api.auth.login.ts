@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, json, methodNotAllowed, readJsonObject, validationError } from '#app/utils/api.server.ts'
-import { AUTH_BODY_LIMIT, checkCredentials, startApiSession } from '#app/utils/auth.server.ts'
-import { ApiLoginSchema } from '#app/utils/user-validation.ts'
-import { publicUser } from '#app/utils/user.server.ts'
+import { AUTH_BODY_LIMIT, checkCredentials, startApiSession } from '#app/accounts/auth.server.ts'
+import { ApiLoginSchema } from '#app/accounts/user-validation.ts'
+import { publicUser } from '#app/accounts/user.server.ts'
 
 /** POST /api/auth/login {email, password} → {token, user}; 401 with one message for any wrong pair. */
 export async function action({ request, context }: ActionFunctionArgs) {

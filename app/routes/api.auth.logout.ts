@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { bearerToken, handleApi, methodNotAllowed } from '#app/utils/api.server.ts'
-import { deleteSession } from '#app/utils/session.server.ts'
+import { handleApi, methodNotAllowed } from '#app/utils/api.server.ts'
+import { bearerToken } from '#app/accounts/bearer.server.ts'
+import { deleteSession } from '#app/accounts/session.server.ts'
 
 /**
  * POST /api/auth/logout → 204. Idempotent: an unknown, expired or missing

@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, json, methodNotAllowed, requireBearer } from '#app/utils/api.server.ts'
+import { handleApi, json, methodNotAllowed } from '#app/utils/api.server.ts'
+import { requireBearer } from '#app/accounts/bearer.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { getProfile, publicUser } from '#app/utils/user.server.ts'
+import { getProfile, publicUser } from '#app/accounts/user.server.ts'
 
 /** GET /api/auth/profile → {user} with the profile's fields (sign-in methods, dates). */
 export async function loader({ request }: LoaderFunctionArgs) {

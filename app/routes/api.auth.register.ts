@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, json, methodNotAllowed, readJsonObject, validationError } from '#app/utils/api.server.ts'
-import { AUTH_BODY_LIMIT, limitByIp, startApiSession } from '#app/utils/auth.server.ts'
+import { AUTH_BODY_LIMIT, limitByIp, startApiSession } from '#app/accounts/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { ApiRegisterSchema } from '#app/utils/password-policy.ts'
-import { createPasswordUser, isRegistrationOpen, publicUser, REGISTRATION_CLOSED_MESSAGE } from '#app/utils/user.server.ts'
+import { ApiRegisterSchema } from '#app/accounts/password-policy.ts'
+import { createPasswordUser, isRegistrationOpen, publicUser, REGISTRATION_CLOSED_MESSAGE } from '#app/accounts/user.server.ts'
 
 /**
  * POST /api/auth/register {name, email, password} → 201 {token, user}; 409

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, json, methodNotAllowed, requireBearer } from '#app/utils/api.server.ts'
-import { publicUser } from '#app/utils/user.server.ts'
+import { handleApi, json, methodNotAllowed } from '#app/utils/api.server.ts'
+import { requireBearer } from '#app/accounts/bearer.server.ts'
+import { publicUser } from '#app/accounts/user.server.ts'
 
 /** GET /api/auth/verify → {user} (with role) for a live bearer token; 401 otherwise. */
 export async function loader({ request }: LoaderFunctionArgs) {

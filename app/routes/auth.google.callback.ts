@@ -1,12 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { authFailure, clearGoogleFlowCookies, getAuthenticator, googleRedirectCookie, startWebSession } from '#app/utils/auth.server.ts'
+import { authFailure, clearGoogleFlowCookies, getAuthenticator, googleRedirectCookie, startWebSession } from '#app/accounts/auth.server.ts'
 import {
 	GOOGLE_FAILED,
 	GOOGLE_NOT_CONFIGURED,
 	isGoogleRedirectAvailable,
 	type GoogleOutcome,
-} from '#app/utils/google.server.ts'
-import { rememberDevice } from '#app/utils/known-device.server.ts'
+} from '#app/accounts/google.server.ts'
+import { rememberDevice } from '#app/accounts/known-device.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { answerOutages } from '#app/utils/api.server.ts'

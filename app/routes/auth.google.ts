@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { getAuthenticator, googleRedirectCookie, readAuthForm, withoutBody } from '#app/utils/auth.server.ts'
+import { getAuthenticator, googleRedirectCookie, readAuthForm, withoutBody } from '#app/accounts/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { GOOGLE_NOT_CONFIGURED, isGoogleRedirectAvailable } from '#app/utils/google.server.ts'
+import { GOOGLE_NOT_CONFIGURED, isGoogleRedirectAvailable } from '#app/accounts/google.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 

@@ -1,10 +1,12 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react'
-import { blogPageHeaders, formatPostDateTime, PostByline, TagList } from '#app/components/blog-meta.tsx'
+import { blogPageHeaders, PostByline, TagList } from '#app/blog/blog-meta.tsx'
 import { Icon } from '#app/components/icon.tsx'
-import { getOptionalUser } from '#app/utils/auth.server.ts'
-import { findPostBySlug, isPublic, isValidSlug, neighbours, readerCacheControl } from '#app/utils/blog.server.ts'
+import { getOptionalUser } from '#app/accounts/auth.server.ts'
+import { findPostBySlug, isValidSlug, neighbours, readerCacheControl } from '#app/blog/blog.server.ts'
+import { isPublic } from '#app/blog/post-state.ts'
 import { pageSeo } from '#app/utils/seo.ts'
+import { formatLongDateTimeUtc } from '#app/utils/dates.ts'
 
 /**
  * /blog/:slug: one post, its HTML as stored (rendered and sanitised when it
@@ -118,7 +120,7 @@ export default function BlogPost() {
 						<Icon name="eye" className="mt-0.5 size-5 shrink-0 text-warning" />
 						<p>
 							<strong>
-								{preview.kind === 'draft' ? 'Draft — not visible to visitors' : `Scheduled for ${formatPostDateTime(preview.at)} — not visible to visitors yet`}
+								{preview.kind === 'draft' ? 'Draft — not visible to visitors' : `Scheduled for ${formatLongDateTimeUtc(preview.at)} — not visible to visitors yet`}
 							</strong>
 							. Only admins see this preview.
 						</p>

@@ -1,12 +1,12 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, type MetaFunction } from '@remix-run/react'
-import { BLOG_LIMITS, blogListHref, blogPageHeaders } from '#app/components/blog-meta.tsx'
+import { BLOG_LIMITS, blogListHref, blogPageHeaders } from '#app/blog/blog-meta.tsx'
 import { Icon } from '#app/components/icon.tsx'
-import { PostCard } from '#app/components/post-card.tsx'
-import { getOptionalUser } from '#app/utils/auth.server.ts'
-import { listPublishedPosts, parseListQuery, readerCacheControl } from '#app/utils/blog.server.ts'
+import { PostCard } from '#app/blog/post-card.tsx'
+import { getOptionalUser } from '#app/accounts/auth.server.ts'
+import { listPublishedPosts, parseListQuery, readerCacheControl } from '#app/blog/blog.server.ts'
 import { pageSeo } from '#app/utils/seo.ts'
-import { getSiteSettings } from '#app/utils/settings.server.ts'
+import { getSiteSettings } from '#app/admin/settings.server.ts'
 
 /**
  * /blog: public posts, newest first, `postsPerPage` (admin setting) a page.

@@ -1,6 +1,6 @@
-import { buildRss, feedPosts } from '#app/utils/blog.server.ts'
+import { buildRss, feedPosts } from '#app/blog/blog.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
-import { getSiteSettings } from '#app/utils/settings.server.ts'
+import { getSiteSettings } from '#app/admin/settings.server.ts'
 import { answerOutages } from '#app/utils/api.server.ts'
 
 /**

@@ -7,8 +7,9 @@
  */
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { errorResponse } from '#app/utils/errors.server.ts'
-import { contentDisposition, readStoredFile } from '#app/utils/files.server.ts'
+import { contentDisposition, readStoredFile } from '#app/files/files.server.ts'
 import { answerOutages } from '#app/utils/api.server.ts'
+import { httpDate } from '#app/utils/dates.ts'
 
 export const loader = answerOutages(async ({ params }: LoaderFunctionArgs) => {
 	const file = await readStoredFile(params.id ?? '')
@@ -22,7 +23,7 @@ export const loader = answerOutages(async ({ params }: LoaderFunctionArgs) => {
 		// Blog images (kept) appear in RSS readers on other sites; other files stay ours.
 		'Cross-Origin-Resource-Policy': file.kept ? 'cross-origin' : 'same-origin',
 		'Cache-Control': file.kept ? 'public, max-age=31536000, immutable' : 'private, max-age=300',
-		'Last-Modified': file.createdAt.toUTCString(),
+		'Last-Modified': httpDate(file.createdAt),
 		ETag: `"${file.id}"`,
 	})
 	return new Response(file.data as Uint8Array<ArrayBuffer>, { status: 200, headers })

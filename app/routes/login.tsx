@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from '#app/components/forms.tsx'
-import { AuthPage, authFormValidation } from '#app/components/auth-page.tsx'
+import { AuthPage, authFormValidation } from '#app/accounts/auth-page.tsx'
 import {
 	readAuthForm,
 	authFailure,
@@ -13,15 +13,15 @@ import {
 	getOptionalUser,
 	startWebSession,
 	withoutBody,
-} from '#app/utils/auth.server.ts'
+} from '#app/accounts/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { isGoogleRedirectAvailable } from '#app/utils/google.server.ts'
-import { readKnownDevices, rememberDevice } from '#app/utils/known-device.server.ts'
+import { isGoogleRedirectAvailable } from '#app/accounts/google.server.ts'
+import { readKnownDevices, rememberDevice } from '#app/accounts/known-device.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { LoginSchema } from '#app/utils/user-validation.ts'
-import { INVALID_CREDENTIALS_MESSAGE, isRegistrationOpen } from '#app/utils/user.server.ts'
+import { LoginSchema } from '#app/accounts/user-validation.ts'
+import { INVALID_CREDENTIALS_MESSAGE, isRegistrationOpen } from '#app/accounts/user.server.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 
 export const meta: MetaFunction = ({ matches }) =>

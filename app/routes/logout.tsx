@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { endWebSession } from '#app/utils/auth.server.ts'
+import { endWebSession } from '#app/accounts/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 /**
  * POST /logout: deletes this browser's session and clears its cookie. Other
- * tabs follow through the auth_sync channel (app/components/auth-sync.tsx).
+ * tabs follow through the auth_sync channel (app/accounts/auth-sync.tsx).
  */
 export async function action({ request }: ActionFunctionArgs) {
 	const setCookie = await endWebSession(request)

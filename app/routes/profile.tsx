@@ -6,22 +6,23 @@ import { useState } from 'react'
 import { z } from 'zod'
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from '#app/components/forms.tsx'
 import { Icon } from '#app/components/icon.tsx'
-import { errorHeaders, formError, readAuthForm, requireUser } from '#app/utils/auth.server.ts'
+import { errorHeaders, formError, readAuthForm, requireUser } from '#app/accounts/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { pageSeo } from '#app/utils/seo.ts'
-import { clearSessionCookie, deleteUserSession, deleteUserSessions, listUserSessions, TOUCH_INTERVAL_MS } from '#app/utils/session.server.ts'
+import { clearSessionCookie, deleteUserSession, deleteUserSessions, listUserSessions, TOUCH_INTERVAL_MS } from '#app/accounts/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { describeUserAgent } from '#app/utils/user-agent.ts'
-import { ChangePasswordSchema } from '#app/utils/password-policy.ts'
+import { ChangePasswordSchema } from '#app/accounts/password-policy.ts'
 import {
 	deleteAccountSchema,
 	NAME_MAX,
 	PASSWORD_MAX,
 	PASSWORD_MIN,
 	ProfileNameSchema,
-} from '#app/utils/user-validation.ts'
-import { changePassword, deleteAccount, getProfile, updateName } from '#app/utils/user.server.ts'
+} from '#app/accounts/user-validation.ts'
+import { changePassword, deleteAccount, getProfile, updateName } from '#app/accounts/user.server.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
+import { formatDate, formatDateTimeUtc } from '#app/utils/dates.ts'
 
 export const meta: MetaFunction = ({ matches }) =>
 	pageSeo(matches, { title: 'Your profile', description: 'Your name, password, sessions and account.', path: '/profile', noIndex: true })
@@ -132,14 +133,6 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 }
 
-// UTC and a fixed locale: the server's text and the browser's hydration always match.
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
-
-function formatDate(value: string) {
-	return `${dateTimeFormat.format(new Date(value))} UTC`
-}
-
 function resultFor(actionData: ActionResult | undefined, intent: Intent) {
 	return actionData?.intent === intent ? actionData.result : undefined
 }
@@ -153,7 +146,7 @@ export default function Profile() {
 			<h1 className="text-3xl font-bold tracking-tight">Your profile</h1>
 			<p className="mt-2 text-muted">
 				Signed in as <strong className="text-fg">{profile.email}</strong>
-				{profile.role === 'admin' ? ' (administrator)' : ''} · member since {dateFormat.format(new Date(profile.createdAt))}
+				{profile.role === 'admin' ? ' (administrator)' : ''} · member since {formatDate(profile.createdAt)}
 			</p>
 
 			<section aria-labelledby="account-heading" className="card mt-8">
@@ -200,8 +193,8 @@ export default function Profile() {
 								</p>
 								<p className="text-sm text-muted">
 									Last used{' '}
-									{session.current || session.recent ? 'just now' : formatDate(session.lastUsedAt)} · signed in{' '}
-									{formatDate(session.createdAt)}
+									{session.current || session.recent ? 'just now' : formatDateTimeUtc(session.lastUsedAt)} · signed in{' '}
+									{formatDateTimeUtc(session.createdAt)}
 								</p>
 							</div>
 							{session.current ? null : (

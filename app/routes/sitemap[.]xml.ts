@@ -1,6 +1,6 @@
 import { getEnv } from '#app/utils/env.server.ts'
-import { escapeXml } from '#app/utils/blog.server.ts'
-import { getSitemapPages } from '#app/utils/public-pages.server.ts'
+import { escapeXml } from '#app/blog/blog.server.ts'
+import { getSitemapPages } from '#app/shell/public-pages.server.ts'
 import { answerOutages } from '#app/utils/api.server.ts'
 
 export const loader = answerOutages(async () => {

@@ -24,9 +24,9 @@ export type MarkdownTask = { kind: 'markdown'; markdown: string } | { kind: 'mar
 
 // Loaded in the background as the worker starts, so a render's time budget is
 // spent rendering; tool jobs never wait for it.
-let markdownModule: Promise<typeof import('#app/utils/markdown-render.server.ts')> | null = null
+let markdownModule: Promise<typeof import('#app/blog/markdown-render.server.ts')> | null = null
 function loadMarkdown() {
-	markdownModule ??= import('#app/utils/markdown-render.server.ts')
+	markdownModule ??= import('#app/blog/markdown-render.server.ts')
 	return markdownModule
 }
 loadMarkdown().catch(() => {})

@@ -1,6 +1,6 @@
 /**
  * Plumbing of the JSON API's resource routes: the body (JSON only, size
- * capped), bearer-token authentication, and one error path that turns
+ * capped) and one error path that turns
  * anything thrown into the catalogue's `{ message, status, code, details }`
  * with the headers its status calls for. A database outage is a 503 with
  * Retry-After here, as it is for other resource routes (`answerOutages`)
@@ -11,9 +11,6 @@ import { readJson } from './body.server.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from './db.server.ts'
 import { AppError } from './errors.ts'
 import { jsonError, toErrorResponse } from './errors.server.ts'
-import { RateLimitError } from './rate-limit.server.ts'
-import { findSession, type SessionLookup } from './session.server.ts'
-import { SESSION_UNVERIFIED_MESSAGE } from './auth.server.ts'
 
 export function json(body: unknown, init?: { status?: number; headers?: HeadersInit }): Response {
 	const headers = new Headers(init?.headers)
@@ -45,7 +42,7 @@ export function apiErrorResponse(thrown: unknown): Response {
 	if ((error.status === 429 || error.status === 503) && error.retryAfter !== undefined) {
 		headers.set('Retry-After', String(error.retryAfter))
 	}
-	if (error instanceof RateLimitError) for (const [name, value] of Object.entries(error.headers)) headers.set(name, value)
+	for (const [name, value] of Object.entries(error.headers)) headers.set(name, value)
 	if (error.status === 401) headers.set('WWW-Authenticate', 'Bearer realm="api"')
 	return jsonError(error.toJSON(), { headers })
 }
@@ -100,34 +97,4 @@ export function validationError(error: ZodError): AppError {
 	}
 	const first = Object.values(fields)[0]
 	return new AppError('VALIDATION_ERROR', first ? `Validation failed: ${first}` : undefined, { fields })
-}
-
-export type BearerAuth = { token: string; session: SessionLookup }
-
-/**
- * The session of `Authorization: Bearer <token>` (the only way the API
- * authenticates: no cookies, no token in the URL). 401 when absent,
- * malformed, unknown, expired or revoked; 503 when the database cannot say.
- */
-export async function requireBearer(request: Request): Promise<BearerAuth> {
-	const token = bearerToken(request)
-	if (!token) throw new AppError('AUTHENTICATION_ERROR', 'Authentication required: send Authorization: Bearer <token>')
-	let session: SessionLookup | null
-	try {
-		session = await findSession(token, 'api')
-	} catch (error) {
-		console.error('Bearer token check failed:', describeDatabaseError(error))
-		throw new AppError('SERVICE_UNAVAILABLE', SESSION_UNVERIFIED_MESSAGE, { retryAfter: DATABASE_RETRY_AFTER_SECONDS })
-	}
-	if (!session) throw new AppError('AUTHENTICATION_ERROR', 'Invalid or expired token')
-	return { token, session }
-}
-
-/** The token of a single, well-formed `Authorization: Bearer` header; null otherwise. */
-export function bearerToken(request: Request): string | null {
-	const header = request.headers.get('Authorization')
-	// Two headers arrive joined with ", ": ambiguous, refused.
-	if (!header || header.length > 512 || header.includes(',')) return null
-	const match = /^Bearer +([A-Za-z0-9_-]+)$/i.exec(header.trim())
-	return match?.[1] ?? null
 }

@@ -60,6 +60,15 @@ export class AppError extends Error implements ErrorBody {
 		return typeof value === 'number' ? value : undefined
 	}
 
+	/**
+	 * Headers every answer carrying this error sends besides Retry-After: none
+	 * here; a refused rate-limit hit (accounts/rate-limit.server.ts) adds its
+	 * RateLimit-* headers, so the JSON API's error path needs no domain import.
+	 */
+	get headers(): Record<string, string> {
+		return {}
+	}
+
 	/** The form field at fault (`details.field`), when there is one. */
 	get field(): string | undefined {
 		const value = (this.details as { field?: unknown } | undefined)?.field

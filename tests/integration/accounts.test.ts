@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest'
-import { checkCredentials, getAuthState } from '#app/utils/auth.server.ts'
+import { checkCredentials, getAuthState } from '#app/accounts/auth.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { hit, RateLimitError, rateLimitHeaders } from '#app/utils/rate-limit.server.ts'
+import { hit, RateLimitError, rateLimitHeaders } from '#app/accounts/rate-limit.server.ts'
 import {
 	createSession,
 	deleteUserSessions,
@@ -11,8 +11,8 @@ import {
 	sessionIdFor,
 	SESSION_TTL_MS,
 	TOUCH_INTERVAL_MS,
-} from '#app/utils/session.server.ts'
-import { changePassword, createPasswordUser, EMAIL_TAKEN_MESSAGE, ensureAdmin, verifyLogin } from '#app/utils/user.server.ts'
+} from '#app/accounts/session.server.ts'
+import { changePassword, createPasswordUser, EMAIL_TAKEN_MESSAGE, ensureAdmin, verifyLogin } from '#app/accounts/user.server.ts'
 import { createUser, loginAs, makeRequest, TEST_PASSWORD, uniqueEmail } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 

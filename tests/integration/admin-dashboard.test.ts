@@ -10,8 +10,8 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest'
 import * as dashboardRoute from '#app/routes/admin.dashboard.tsx'
-import { audit } from '#app/utils/audit.server.ts'
-import { DASHBOARD_DAYS, lastUtcDays, loadDashboard, startOfUtcDay, type DashboardData } from '#app/utils/dashboard.server.ts'
+import { audit } from '#app/admin/audit.server.ts'
+import { DASHBOARD_DAYS, lastUtcDays, loadDashboard, startOfUtcDay, type DashboardData } from '#app/admin/dashboard.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { context, createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'

@@ -1,6 +1,6 @@
 /**
  * Blog image uploads (POST /admin/posts/images) and stored files
- * (GET /files/<id>, app/utils/files.server.ts): the bytes decide the type
+ * (GET /files/<id>, app/files/files.server.ts): the bytes decide the type
  * (SECURITY.md I5), the admin's upload limit applies (413 naming it),
  * non-admins are refused with nothing stored (G1), files are served with
  * nosniff and a sandboxing CSP (I7), and files not kept are purged after the
@@ -10,8 +10,8 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import * as filesRoute from '#app/routes/files.$id.ts'
 import * as imagesRoute from '#app/routes/admin.posts.images.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { cleanFileName, contentDisposition, purgeExpiredFiles, sniffImageType, storeFile } from '#app/utils/files.server.ts'
-import { updateSiteSettings } from '#app/utils/settings.server.ts'
+import { cleanFileName, contentDisposition, purgeExpiredFiles, sniffImageType, storeFile } from '#app/files/files.server.ts'
+import { updateSiteSettings } from '#app/admin/settings.server.ts'
 import { context, createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 

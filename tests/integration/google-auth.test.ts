@@ -1,6 +1,6 @@
 /**
  * Google sign-in with an ID token (SECURITY.md 1.4, 2.D D1–D9, B16):
- * verification in app/utils/google.server.ts, account linking in
+ * verification in app/accounts/google.server.ts, account linking in
  * `resolveGoogleUser`, and the JSON route `POST /api/auth/google`.
  *
  * Google is answered by MSW (tests/mocks/google.ts); tokens that Google would
@@ -25,9 +25,9 @@ import {
 	resolveGoogleUser,
 	verifyGoogleIdToken,
 	type GoogleIdentity,
-} from '#app/utils/google.server.ts'
-import { findSession, sessionIdFor } from '#app/utils/session.server.ts'
-import { verifyLogin } from '#app/utils/user.server.ts'
+} from '#app/accounts/google.server.ts'
+import { findSession, sessionIdFor } from '#app/accounts/session.server.ts'
+import { verifyLogin } from '#app/accounts/user.server.ts'
 import { createGoogleIdToken, GOOGLE_JWKS_URL, googleIdTokenClaims, MOCK_GOOGLE_CLIENT_ID, MOCK_GOOGLE_KID, mockJwks, type MockGoogleProfile } from '#tests/mocks/google.ts'
 import { mockServer } from '#tests/mocks/index.ts'
 import { context, createUser, loginAs, makeRequest, TEST_PASSWORD, uniqueEmail } from '#tests/setup/accounts.ts'

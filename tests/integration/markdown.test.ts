@@ -1,5 +1,5 @@
 /**
- * Blog Markdown → safe HTML (app/utils/markdown.server.ts), rendered in the
+ * Blog Markdown → safe HTML (app/blog/markdown.server.ts), rendered in the
  * worker pool exactly as posts are saved: the XSS corpus of SECURITY.md G5
  * and H3 neutralised, links and images as promised (H5), highlighting and
  * heading anchors, and the pathological inputs of H4 refused with a 422
@@ -8,8 +8,8 @@
 import { afterAll, describe, expect, test } from 'vitest'
 import { closeToolPool } from '#app/tools/run.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { MARKDOWN_TOO_COMPLEX_MESSAGE, renderMarkdown } from '#app/utils/markdown.server.ts'
-import { BODY_MAX } from '#app/utils/post-validation.ts'
+import { MARKDOWN_TOO_COMPLEX_MESSAGE, renderMarkdown } from '#app/blog/markdown.server.ts'
+import { BODY_MAX } from '#app/blog/post-validation.ts'
 
 afterAll(closeToolPool)
 

@@ -4,9 +4,9 @@
  * and requests that carry them.
  */
 import { prisma } from '#app/utils/db.server.ts'
-import { hashPassword } from '#app/utils/password.server.ts'
-import { createSession, serializeSessionCookie } from '#app/utils/session.server.ts'
-import { normalizeEmail } from '#app/utils/user-validation.ts'
+import { hashPassword } from '#app/accounts/password.server.ts'
+import { createSession, serializeSessionCookie } from '#app/accounts/session.server.ts'
+import { normalizeEmail } from '#app/accounts/user-validation.ts'
 
 export const TEST_PASSWORD = 'correct horse battery staple'
 

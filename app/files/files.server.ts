@@ -1,0 +1,168 @@
+/**
+ * Stored files (the StoredFile table): blog images now, tool uploads and
+ * results later. Every instance reads them from the database. Ids are 128
+ * random bits (base64url), so they cannot be guessed (SECURITY.md I7).
+ * A file not marked `kept` is deleted `fileRetentionHours` after upload
+ * (an admin setting) by `purgeExpiredFiles`, which the server's hourly sweep
+ * runs; until then it is already refused (404) once past its time.
+ */
+import { randomBytes } from 'node:crypto'
+import { readFormData } from '#app/utils/body.server.ts'
+import { prisma } from '#app/utils/db.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { formatBytes } from '#app/utils/format.ts'
+import { getSiteSettings } from '#app/admin/settings.server.ts'
+
+const HOUR = 60 * 60 * 1000
+export const FILE_NAME_MAX = 120
+
+/** Image types accepted for blog posts, recognised by their first bytes. SVG is not one: it can carry script. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'] as const
+export type ImageType = (typeof IMAGE_TYPES)[number]
+
+function startsWith(bytes: Uint8Array, signature: ReadonlyArray<number>, offset = 0): boolean {
+	if (bytes.length < offset + signature.length) return false
+	return signature.every((byte, index) => bytes[offset + index] === byte)
+}
+
+const ascii = (text: string) => Array.from(text, (char) => char.charCodeAt(0))
+
+/** The image type the bytes really are (magic numbers), whatever the name or declared type say; null if none. */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+	if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
+	if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg'
+	if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif'
+	if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp'
+	if (startsWith(bytes, ascii('ftyp'), 4) && (startsWith(bytes, ascii('avif'), 8) || startsWith(bytes, ascii('avis'), 8))) return 'image/avif'
+	return null
+}
+
+/** A display name safe to store and echo: no path, no control or bidi characters, bounded length. */
+export function cleanFileName(name: string, fallback = 'image'): string {
+	const base = name.split(/[/\\]/).pop() ?? ''
+	const cleaned = base
+		// eslint-disable-next-line no-control-regex
+		.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff"]/g, '')
+		.replace(/\s+/g, ' ')
+		.trim()
+		.replace(/^\.+/, '')
+	return Array.from(cleaned).slice(0, FILE_NAME_MAX).join('') || fallback
+}
+
+/** RFC 6266 `Content-Disposition`: an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(name: string, type: 'inline' | 'attachment' = 'inline'): string {
+	const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_')
+	return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`
+}
+
+export function newFileId(): string {
+	return randomBytes(16).toString('base64url')
+}
+
+export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/
+
+export async function storeFile(input: { name: string; mediaType: string; data: Uint8Array; kept: boolean; uploadedById?: string | null }) {
+	return prisma.storedFile.create({
+		data: {
+			id: newFileId(),
+			name: cleanFileName(input.name),
+			mediaType: input.mediaType,
+			size: input.data.byteLength,
+			data: Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength) as Uint8Array<ArrayBuffer>,
+			kept: input.kept,
+			uploadedById: input.uploadedById ?? null,
+		},
+		select: { id: true, name: true, mediaType: true, size: true, kept: true, createdAt: true },
+	})
+}
+
+/** A file's bytes and metadata, or null when unknown or past its retention. */
+export async function readStoredFile(id: string, now = new Date()) {
+	if (!FILE_ID_PATTERN.test(id)) return null
+	const file = await prisma.storedFile.findUnique({ where: { id } })
+	if (!file) return null
+	if (!file.kept) {
+		const { fileRetentionHours } = await getSiteSettings()
+		if (file.createdAt.getTime() + fileRetentionHours * HOUR <= now.getTime()) return null
+	}
+	return file
+}
+
+/** Metadata only (no bytes). */
+export async function findStoredFile(id: string) {
+	if (!FILE_ID_PATTERN.test(id)) return null
+	return prisma.storedFile.findUnique({ where: { id }, select: { id: true, name: true, mediaType: true, size: true, kept: true, createdAt: true } })
+}
+
+export async function deleteStoredFile(id: string): Promise<boolean> {
+	const { count } = await prisma.storedFile.deleteMany({ where: { id } })
+	return count > 0
+}
+
+/** Deletes files not kept and older than the retention period; returns how many. */
+export async function purgeExpiredFiles(now = new Date()): Promise<number> {
+	const { fileRetentionHours } = await getSiteSettings()
+	const { count } = await prisma.storedFile.deleteMany({
+		where: { kept: false, createdAt: { lte: new Date(now.getTime() - fileRetentionHours * HOUR) } },
+	})
+	return count
+}
+
+/** Images uploaded for posts (kept), newest first: the cover image choices. */
+export async function listPostImages(take = 50) {
+	return prisma.storedFile.findMany({
+		where: { kept: true, mediaType: { in: [...IMAGE_TYPES] } },
+		orderBy: { createdAt: 'desc' },
+		take,
+		select: { id: true, name: true, size: true, mediaType: true, createdAt: true },
+	})
+}
+
+export const NOT_AN_IMAGE_MESSAGE =
+	'This file is not a PNG, JPEG, GIF, WebP or AVIF image (its contents say otherwise, whatever its name). SVG is not accepted: it can carry script.'
+
+export function imageTooLarge(limitBytes: number): AppError {
+	return new AppError('PAYLOAD_TOO_LARGE', `The image is too large (limit ${formatBytes(limitBytes)}).`, { field: 'image', limit: limitBytes })
+}
+
+/** Multipart overhead allowed beyond the file itself (boundaries, headers, the other small fields). */
+const FORM_OVERHEAD = 64 * 1024
+
+/**
+ * Reads a multipart form carrying an image (at most the admin's upload
+ * limit: the read stops as soon as the body is over it) and checks the
+ * file's real type. Returns the form and the checked image, or null when
+ * `field` holds no file.
+ */
+export async function readImageForm(request: Request, field: string, extraBytes = 0) {
+	const { uploadLimitMb } = await getSiteSettings()
+	const limit = uploadLimitMb * 1024 * 1024
+	let form: FormData
+	try {
+		form = await readFormData(request, limit + FORM_OVERHEAD + extraBytes)
+	} catch (error) {
+		if (error instanceof AppError && error.status === 413) throw imageTooLarge(limit)
+		throw error
+	}
+	return { form, image: await checkImageFile(form.get(field), limit, field), limit }
+}
+
+/** The checked image in a form field (null when the field holds no file): 413 over `limit`, 415 when the bytes are not an accepted image. */
+export async function checkImageFile(file: FormDataEntryValue | null, limit: number, field = 'image') {
+	if (!(file instanceof File) || file.size === 0) return null
+	if (file.size > limit) throw imageTooLarge(limit)
+	const data = new Uint8Array(await file.arrayBuffer())
+	const mediaType = sniffImageType(data)
+	if (!mediaType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE_MESSAGE, { field })
+	return { name: cleanFileName(file.name), mediaType, data }
+}
+
+/** The admin's upload limit in bytes. */
+export async function uploadLimitBytes(): Promise<number> {
+	const { uploadLimitMb } = await getSiteSettings()
+	return uploadLimitMb * 1024 * 1024
+}
+
+export function fileUrl(id: string): string {
+	return `/files/${id}`
+}
