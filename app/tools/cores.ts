@@ -8,15 +8,15 @@
  * (`minify-beautify/core.node.ts`, `minify-beautify/core.browser.ts`); the
  * logic is shared (`minify-beautify/minify-beautify.ts`).
  */
-import { type ToolCore } from './core.ts'
+import { type ToolCore } from './kit/core.ts'
 
 export type CoreLoader = () => Promise<ToolCore>
 
 export const portableCoreLoaders = {
-	'json-formatter': () => import('./json-formatter/json-formatter.ts').then((module) => module.core as ToolCore),
-	'base64-encoder': () => import('./base64-encoder/base64.ts').then((module) => module.core as ToolCore),
-	'url-encoder': () => import('./url-encoder/url-encoder.ts').then((module) => module.core as ToolCore),
-	'text-case-converter': () => import('./text-case-converter/text-case.ts').then((module) => module.core as ToolCore),
+	'json-formatter': () => import('./json-formatter/core.ts').then((module) => module.core as ToolCore),
+	'base64-encoder': () => import('./base64-encoder/core.ts').then((module) => module.core as ToolCore),
+	'url-encoder': () => import('./url-encoder/core.ts').then((module) => module.core as ToolCore),
+	'text-case-converter': () => import('./text-case-converter/core.ts').then((module) => module.core as ToolCore),
 } satisfies Record<string, CoreLoader>
 
 export type PortableToolSlug = keyof typeof portableCoreLoaders

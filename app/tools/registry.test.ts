@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { liveGroups, liveTools, toolGroups, toolHref, toolNavItems, toolNavItemsExcept, tools } from './registry.ts'
 
-const routesDir = path.resolve(import.meta.dirname, '../routes')
+const toolsDir = import.meta.dirname
 
 describe('the tool registry', () => {
 	test('slugs are unique and URL-safe', () => {
@@ -14,7 +14,7 @@ describe('the tool registry', () => {
 
 	test('a tool is live exactly when its page exists', () => {
 		for (const tool of tools) {
-			const hasRoute = existsSync(path.join(routesDir, `tools.${tool.slug}.tsx`))
+			const hasRoute = existsSync(path.join(toolsDir, tool.slug, 'page.tsx'))
 			expect(hasRoute, `${tool.slug}: live=${tool.live} but route file ${hasRoute ? 'exists' : 'is missing'}`).toBe(tool.live)
 		}
 	})

@@ -8,7 +8,8 @@
  * entries, so a tool whose page has not been written yet is never shown;
  * `registry.test.ts` checks every live entry against its route file.
  */
-import { type IconName } from '#app/components/icon.tsx'
+// `import type`: erased entirely, so app/routes.ts can read this file in Node at build time.
+import type { IconName } from '#app/components/icon.tsx'
 
 export type ToolGroupId = 'documents' | 'dev' | 'text' | 'seo'
 

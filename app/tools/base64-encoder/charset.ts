@@ -8,7 +8,7 @@
  * which is what `TextDecoder('latin1')` gives (it maps 0x80–0x9F to € ‚ ƒ …),
  * so it is done by hand in both directions.
  */
-import { positionAt, ToolError, type ToolProblem } from '#app/tools/core.ts'
+import { positionAt, ToolError, type ToolProblem } from '#app/tools/kit/core.ts'
 
 export const charsetIds = ['utf-8', 'utf-16le', 'latin1'] as const
 export type Charset = (typeof charsetIds)[number]

@@ -16,9 +16,9 @@
  * then sometimes fetches the blob, which `connect-src 'self'` refuses.
  */
 import { useEffect, useState } from 'react'
-import { downloadBlob } from '#app/components/tool-controls.tsx'
+import { downloadBlob } from '#app/tools/kit/tool-controls.tsx'
 import { cn } from '#app/utils/misc.ts'
-import { type FileType } from './base64.ts'
+import { type FileType } from './core.ts'
 import { blobType, decodedFileName, formatSize, isPdf, isPreviewableImage, plural } from './view.ts'
 
 /** A blob: URL for `bytes`, revoked when they change or the component goes. */

@@ -9,7 +9,7 @@
  * A `.client.ts` module: the server build replaces it with an empty one, so
  * only call it from effects and event handlers.
  */
-import { deserializeToolError } from '#app/tools/core.ts'
+import { deserializeToolError } from '#app/tools/kit/core.ts'
 import type { DecodedBytes, EncodedFile, FileReply, FileTask } from './file-worker.ts'
 
 type Lane = Exclude<FileTask['kind'], 'warm-up'>

@@ -9,10 +9,10 @@
  * Needs JavaScript; without it the card says so.
  */
 import { useCallback, useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react'
-import { downloadText, ToolErrorNotice, useCopy } from '#app/components/tool-controls.tsx'
+import { downloadText, ToolErrorNotice, useCopy } from '#app/tools/kit/tool-controls.tsx'
 import { type ErrorBody } from '#app/utils/errors.ts'
 import { cn } from '#app/utils/misc.ts'
-import { hexDump, type Base64Options } from './base64.ts'
+import { hexDump, type Base64Options } from './core.ts'
 import { DecodedBytesPanel } from './decoded-bytes.tsx'
 import { decodeFileInWorker, encodeFileInWorker, isAbort, warmUpFileWorker } from './file-runner.client.ts'
 import type { DecodedBytes, EncodedFile } from './file-worker.ts'

@@ -6,7 +6,7 @@
  *
  * Started by `file-runner.client.ts` only; the server build never sees it.
  */
-import { serializeToolError } from '#app/tools/core.ts'
+import { serializeToolError } from '#app/tools/kit/core.ts'
 // The codec modules, not base64.ts: the worker needs neither Zod nor the text core, and starts faster without them.
 import { decodeToBytes, encodeBytes, toDataUri, type DecodeOptions, type EncodeOptions } from './codec.ts'
 import { detectFileType, type FileType } from './file-type.ts'

@@ -15,7 +15,7 @@
  * The scanner (scanner.ts) does the work in one non-recursive pass; sorting
  * keys and the tree view go through its token tape (tree.ts).
  */
-import { excerptAt, ToolError, type ToolProblem, type ToolRunContext } from '#app/tools/core.ts'
+import { excerptAt, ToolError, type ToolProblem, type ToolRunContext } from '#app/tools/kit/core.ts'
 import { type ChangeCounts, decodeString, excerptNear, JsonScanner, K_STRING, Layout, MAX_PROBLEMS, resolveProblems, type ScanMode } from './scanner.ts'
 import { buildTree, DEFAULT_MAX_NODES, type JsonNode, printTape } from './tree.ts'
 

@@ -9,10 +9,10 @@
  */
 import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Icon } from '#app/components/icon.tsx'
-import { useCopy } from '#app/components/tool-controls.tsx'
+import { useCopy } from '#app/tools/kit/tool-controls.tsx'
 import { type ErrorBody } from '#app/utils/errors.ts'
 import { cn } from '#app/utils/misc.ts'
-import { DEFAULT_MAX_NODES, jsonPath, type JsonFormatResult, type JsonNode } from './json-formatter.ts'
+import { DEFAULT_MAX_NODES, jsonPath, type JsonFormatResult, type JsonNode } from './core.ts'
 import { buildJsonTree, cancelTreeBuild, TREE_WORKER_THRESHOLD, type BuiltTree } from './tree-runner.client.ts'
 import {
 	childId,

@@ -4,8 +4,8 @@
  * typing never freezes. A newer build supersedes an older one; a large build
  * still running is stopped by terminating its worker.
  */
-import { deserializeToolError, serializeToolError, type SerializedToolError } from '#app/tools/core.ts'
-import { parseJsonTree, type JsonNode } from './json-formatter.ts'
+import { deserializeToolError, serializeToolError, type SerializedToolError } from '#app/tools/kit/core.ts'
+import { parseJsonTree, type JsonNode } from './core.ts'
 import { isTruncated } from './tree-view.ts'
 
 /** Above this many characters the tree is built in the worker (about 100 KB). */

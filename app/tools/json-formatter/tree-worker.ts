@@ -3,8 +3,8 @@
  * off the page's main thread, for large documents: a 5 MB document takes a
  * few hundred milliseconds to read, which would freeze typing.
  */
-import { serializeToolError } from '#app/tools/core.ts'
-import { parseJsonTree } from './json-formatter.ts'
+import { serializeToolError } from '#app/tools/kit/core.ts'
+import { parseJsonTree } from './core.ts'
 import type { TreeReply, TreeTask } from './tree-runner.client.ts'
 import { isTruncated } from './tree-view.ts'
 

@@ -4,7 +4,7 @@
  * the request thread or the browser: esbuild runs as a child process and
  * lightningcss is a native addon.
  */
-import { createMinifyCore } from './minify-beautify.ts'
+import { createMinifyCore } from './core.ts'
 import {
 	fromEsbuildFailure,
 	fromLightningcssFailure,

@@ -14,7 +14,7 @@
  * sides share; it imports nothing at run time.
  */
 import type { Options as HtmlMinifierOptions } from 'html-minifier-terser'
-import type { ToolProblem } from '#app/tools/core.ts'
+import type { ToolProblem } from '#app/tools/kit/core.ts'
 
 export type { HtmlMinifierOptions }
 
