@@ -20,7 +20,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads'
 import { AppError } from '#app/utils/errors.ts'
 
 export type WorkerPoolOptions = {
-	/** The worker script (JavaScript; see `tool-pool.server.ts` for running TypeScript from source). */
+	/** The worker script (JavaScript; see `pool.server.ts` for running TypeScript from source). */
 	file: URL
 	workerData?: unknown
 	size: number

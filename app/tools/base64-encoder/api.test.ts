@@ -9,13 +9,14 @@ import * as apiRoute from '#app/routes/api.tools.$slug.ts'
 import * as base64Route from '#app/tools/base64-encoder/page.tsx'
 import { EXAMPLE_PNG_DATA_URI } from '#app/tools/base64-encoder/content.ts'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
-import { closeToolPool, settleRunRecords } from '#app/tools/kit/run.server.ts'
+import { closeJobPool } from '#app/jobs/pool.server.ts'
+import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { context, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 
 beforeEach(resetDatabase)
-afterAll(closeToolPool)
+afterAll(closeJobPool)
 
 const SLUG = 'base64-encoder'
 

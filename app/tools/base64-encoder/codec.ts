@@ -36,7 +36,7 @@
  * no line break after the last line.
  */
 import { positionAt, ToolError, type ToolProblem } from '#app/tools/kit/core.ts'
-import { describeCharacter, where } from './charset.ts'
+import { describeCharacter, where } from '#app/tools/shared/text.ts'
 
 export type Base64Alphabet = 'standard' | 'url'
 

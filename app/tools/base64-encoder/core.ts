@@ -16,7 +16,7 @@
  */
 import { z } from 'zod'
 import { defineToolCore, ToolError, utf8Length, type ToolResult } from '#app/tools/kit/core.ts'
-import { countCodePoints } from '#app/tools/text-case-converter/core.ts'
+import { countCodePoints } from '#app/tools/shared/text.ts'
 import { bytesToText, charsetIds, charsetLabels, textToBytes } from './charset.ts'
 import { decodeBase64, encodeBytes, type DecodeInfo } from './codec.ts'
 import { detectFileType, type FileType } from './file-type.ts'

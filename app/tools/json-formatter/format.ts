@@ -1,5 +1,5 @@
 /**
- * JSON Formatter: what the core does (json-formatter.ts adds the options
+ * JSON Formatter: what the core does (core.ts adds the options
  * schema and the core around it). Format (2 or 4 spaces or tabs), minify,
  * validate, sort keys; lenient mode for JSON5/JSONC. No React, no DOM, no
  * Node APIs: it runs in the browser's workers and in the server's worker

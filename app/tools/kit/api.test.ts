@@ -10,14 +10,15 @@ import * as adminDashboardRoute from '#app/routes/admin.dashboard.tsx'
 import * as apiRoute from '#app/routes/api.tools.$slug.ts'
 import * as textCaseRoute from '#app/tools/text-case-converter/page.tsx'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
-import { closeToolPool, settleRunRecords } from '#app/tools/kit/run.server.ts'
+import { closeJobPool } from '#app/jobs/pool.server.ts'
+import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
 import { context, createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 
 beforeEach(resetDatabase)
-afterAll(closeToolPool)
+afterAll(closeJobPool)
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>
@@ -142,7 +143,7 @@ describe('POST /api/tools/<slug>', () => {
 	})
 
 	test('a full queue answers 503 with Retry-After, and the next request is served', async () => {
-		await closeToolPool()
+		await closeJobPool()
 		process.env.TOOL_WORKERS = '1'
 		process.env.TOOL_QUEUE_LIMIT = '0'
 		resetEnvCache()
@@ -162,7 +163,7 @@ describe('POST /api/tools/<slug>', () => {
 			delete process.env.TOOL_WORKERS
 			delete process.env.TOOL_QUEUE_LIMIT
 			resetEnvCache()
-			await closeToolPool()
+			await closeJobPool()
 		}
 	})
 

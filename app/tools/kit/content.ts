@@ -1,7 +1,7 @@
 /**
  * The words of a tool page, beside its registry entry (which stays small
  * because every page's menu imports it): how-to, examples, FAQ and the API
- * example. Each tool's `content.ts` is imported by its route only.
+ * example. Each tool's `content.ts` is imported by its page only.
  */
 import { type ErrorBody } from '#app/utils/errors.ts'
 import { type ToolResult } from './core.ts'

@@ -8,7 +8,6 @@ import { readFormData } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { inputTooLarge, MAX_INPUT_BYTES, type ToolCore } from './core.ts'
 import { type ToolActionData, type ToolContent, type ToolLoaderData } from './content.ts'
-import { type ToolSlugWithCore } from '#app/tools/cores.ts'
 import { optionsFromForm } from './form-options.ts'
 import { runTool } from './run.server.ts'
 
@@ -31,7 +30,7 @@ export async function toolAction(request: Request, core: Pick<ToolCore, 'slug' |
 		return failed('', options, new AppError('VALIDATION_ERROR', 'Validation failed: enter some input.', { field: 'input' }))
 	}
 	try {
-		const result = await runTool({ slug: core.slug as ToolSlugWithCore, input, options, via: 'form', signal: request.signal })
+		const result = await runTool({ slug: core.slug, input, options, via: 'form', signal: request.signal })
 		return data<ToolActionData>({ input, options, result, error: null })
 	} catch (error) {
 		if (!(error instanceof AppError)) throw error

@@ -5,72 +5,22 @@
  * counted for the admin dashboard: tool, time, duration, sizes and outcome,
  * never the content.
  */
-import os from 'node:os'
-import { pathToFileURL } from 'node:url'
+import { getJobPool } from '#app/jobs/pool.server.ts'
+import { JobFailure } from '#app/jobs/worker-pool.server.ts'
+import { getServerTool } from '#app/tools/registry.ts'
 import { describeDatabaseError, prisma } from '#app/utils/db.server.ts'
-import { getEnv } from '#app/utils/env.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { JobFailure, WorkerPool } from '#app/jobs/worker-pool.server.ts'
-import { deserializeToolError, inputTooLarge, MAX_INPUT_BYTES, type SerializedToolError, type ToolResult } from './core.ts'
-import { type ToolSlugWithCore } from '#app/tools/cores.ts'
-import { type ToolTask } from '#app/jobs/job-worker.server.ts'
+import { inputTooLarge, MAX_INPUT_BYTES, type ToolResult } from './core.ts'
+import { type ToolTask } from './tool-job.server.ts'
 
-export const toolSlugsWithCore: ReadonlyArray<ToolSlugWithCore> = [
-	'json-formatter',
-	'base64-encoder',
-	'url-encoder',
-	'minify-beautify',
-	'text-case-converter',
-]
-
-export function hasServerCore(slug: string): slug is ToolSlugWithCore {
-	return (toolSlugsWithCore as ReadonlyArray<string>).includes(slug)
+/** Tools the server runs: those whose definition names a core (`runs` other than 'page'). */
+export function hasServerCore(slug: string): boolean {
+	return getServerTool(slug) !== undefined
 }
 
 export type RunVia = 'form' | 'api'
 
 export type RunOutcome = 'ok' | 'invalid' | 'too_large' | 'busy' | 'timeout' | 'memory' | 'aborted' | 'error'
-
-const POOL_KEY = Symbol.for('toolsite.toolPool')
-type PoolHolder = { [POOL_KEY]?: WorkerPool }
-
-/**
- * The worker script: production's server sets TOOL_WORKER_ENTRY to the
- * bundled build/tool-worker.js; from source (tests, `npm run dev`) the
- * TypeScript entry runs through tsx.
- */
-function workerEntry(): { file: URL; workerData?: unknown } {
-	const built = process.env.TOOL_WORKER_ENTRY
-	if (built) return { file: pathToFileURL(built) }
-	const here = import.meta.url
-	const bootstrap = '../../../server/workers/tsx-worker.mjs'
-	const entry = '../../jobs/job-worker.server.ts'
-	return { file: new URL(bootstrap, here), workerData: { entry: new URL(entry, here).href } }
-}
-
-export function getToolPool(): WorkerPool {
-	const holder = globalThis as PoolHolder
-	if (!holder[POOL_KEY]) {
-		const env = getEnv()
-		holder[POOL_KEY] = new WorkerPool({
-			...workerEntry(),
-			size: env.TOOL_WORKERS || Math.max(2, Math.min(8, os.availableParallelism())),
-			maxQueue: env.TOOL_QUEUE_LIMIT,
-			timeoutMs: env.TOOL_TIMEOUT_MS,
-			maxMemoryMb: env.TOOL_MEMORY_MB,
-			toError: (error) => (error ? deserializeToolError(error as SerializedToolError) : null),
-		})
-	}
-	return holder[POOL_KEY]
-}
-
-/** Stops the pool's workers (shutdown, and tests that change its settings). */
-export async function closeToolPool(): Promise<void> {
-	const holder = globalThis as PoolHolder
-	const pool = holder[POOL_KEY]
-	delete holder[POOL_KEY]
-	await pool?.close()
-}
 
 export async function runTool({
 	slug,
@@ -79,7 +29,7 @@ export async function runTool({
 	via,
 	signal,
 }: {
-	slug: ToolSlugWithCore
+	slug: string
 	input: string
 	options: unknown
 	via: RunVia
@@ -91,8 +41,8 @@ export async function runTool({
 	let outputBytes = 0
 	try {
 		if (inputBytes > MAX_INPUT_BYTES) throw inputTooLarge(inputBytes)
-		const task: ToolTask = { slug, input, options }
-		const result = await getToolPool().run<ToolResult>(task, { signal })
+		const task: ToolTask = { kind: 'tool', slug, input, options }
+		const result = await getJobPool().run<ToolResult>(task, { signal })
 		outcome = 'ok'
 		outputBytes = Buffer.byteLength(result.output, 'utf8')
 		return result

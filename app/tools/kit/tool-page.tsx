@@ -1,6 +1,6 @@
 /**
  * The frame of every tool page, built from the tool's registry entry and its
- * content (app/tools/content.ts): title and description, the tool itself,
+ * content (kit/content.ts): title and description, the tool itself,
  * how-to, examples, FAQ, the API's curl example, related tools; and the
  * head: title, description, canonical, Open Graph and JSON-LD.
  */

@@ -4,8 +4,9 @@
  * worker entry (`browser-worker.ts`, `minify-beautify/minify-worker.ts`)
  * calls it with the cores it may load.
  */
-import { runCore, serializeToolError } from './core.ts'
-import { type CoreLoader } from '#app/tools/cores.ts'
+import { runCore, serializeToolError, type ToolCore } from './core.ts'
+
+export type CoreLoader = () => Promise<ToolCore>
 
 export type BrowserTask = { id: number; slug: string; input: string; options: unknown }
 export type BrowserReply =

@@ -10,14 +10,15 @@ import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import * as apiRoute from '#app/routes/api.tools.$slug.ts'
 import * as pageRoute from '#app/tools/minify-beautify/page.tsx'
 import { languageIds } from '#app/tools/minify-beautify/core.ts'
-import { closeToolPool, settleRunRecords } from '#app/tools/kit/run.server.ts'
+import { closeJobPool } from '#app/jobs/pool.server.ts'
+import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { context, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 import { samples } from '#tests/fixtures/minify-samples.ts'
 
 beforeEach(resetDatabase)
-afterAll(closeToolPool)
+afterAll(closeJobPool)
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>

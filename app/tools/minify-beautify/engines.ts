@@ -1,6 +1,6 @@
 /**
  * Minify & Beautify: the engines that differ between the server and the
- * browser (DESIGN.md §6–7). The shared logic (`minify-beautify.ts`) runs the
+ * browser (DESIGN.md §6–7). The shared logic (`core.ts`) runs the
  * same everywhere; only these functions change:
  *
  * - the server's worker thread (`core.node.ts`) uses native esbuild and

@@ -3,13 +3,13 @@ import {
 	caseModeIds,
 	caseModes,
 	convertCase,
-	countCodePoints,
 	getCaseMode,
 	isCaseMode,
 	splitWords,
 	textStats,
 	type CaseMode,
 } from './core.ts'
+import { countCodePoints } from '#app/tools/shared/text.ts'
 
 describe('caseModes', () => {
 	test('lists every mode once, in the order of caseModeIds', () => {

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod'
 import { defineToolCore } from '#app/tools/kit/core.ts'
+import { countCodePoints } from '#app/tools/shared/text.ts'
 
 export const caseModeIds = [
 	'upper',
@@ -130,21 +131,6 @@ export function textStats(input: string): TextStats {
 	return { characters: countCodePoints(input), words, lines: breaks + 1 }
 }
 
-export function countCodePoints(input: string): number {
-	let count = input.length
-	for (let i = 0; i < input.length; i++) {
-		const unit = input.charCodeAt(i)
-		// A high surrogate followed by a low one is a single code point.
-		if (unit >= 0xd800 && unit <= 0xdbff) {
-			const next = input.charCodeAt(i + 1)
-			if (next >= 0xdc00 && next <= 0xdfff) {
-				count--
-				i++
-			}
-		}
-	}
-	return count
-}
 
 // ---------------------------------------------------------------------------
 // Words

@@ -9,13 +9,14 @@ import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import * as apiRoute from '#app/routes/api.tools.$slug.ts'
 import * as urlRoute from '#app/tools/url-encoder/page.tsx'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
-import { closeToolPool, settleRunRecords } from '#app/tools/kit/run.server.ts'
+import { closeJobPool } from '#app/jobs/pool.server.ts'
+import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { context, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 
 beforeEach(resetDatabase)
-afterAll(closeToolPool)
+afterAll(closeJobPool)
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>

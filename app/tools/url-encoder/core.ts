@@ -16,7 +16,7 @@
  */
 import { z } from 'zod'
 import { defineToolCore, ToolError, utf8Length, type ToolResult } from '#app/tools/kit/core.ts'
-import { countCodePoints } from '#app/tools/text-case-converter/core.ts'
+import { countCodePoints } from '#app/tools/shared/text.ts'
 import { encodeModeIds, findDoubleEncoding, hasPercentEscape, percentDecode, percentEncode } from './percent.ts'
 import { DEFAULT_PORTS, parseUrl, type ParsedUrl } from './url-parser.ts'
 

@@ -20,7 +20,7 @@
 // (CommonJS default export) and in Vite's browser builds alike.
 import punycode from 'punycode/punycode.js'
 import { ToolError } from '#app/tools/kit/core.ts'
-import { isWellFormedText } from '#app/tools/base64-encoder/charset.ts'
+import { isWellFormedText } from '#app/tools/shared/text.ts'
 
 export type QueryEntry = {
 	key: string
