@@ -52,7 +52,12 @@ describe('the tool registry', () => {
 		]
 		const live = new Set([...liveTools.map(toolHref), ...liveGroups.map((group) => group.href)])
 		if (live.has('/tools/pdf-converter')) live.add('/tools/pdf-editor')
-		expect(toolNavItems.map((item) => item.href)).toEqual(specOrder.filter((href) => live.has(href)))
+		const hrefs = toolNavItems.map((item) => item.href)
+		// Tools added since SPEC.md (npm run new-tool) take their place among the tools, before the group pages.
+		const added = liveTools.map(toolHref).filter((href) => !specOrder.includes(href))
+		expect(hrefs.filter((href) => !added.includes(href))).toEqual(specOrder.filter((href) => live.has(href)))
+		expect(hrefs.length).toBe(new Set(hrefs).size)
+		for (const href of added) expect(hrefs.indexOf(href)).toBeLessThan(liveGroups.length ? hrefs.indexOf(liveGroups[0]!.href!) : hrefs.length)
 	})
 
 	test('group pages exist only for groups with live tools', () => {
