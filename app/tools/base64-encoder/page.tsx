@@ -14,9 +14,9 @@ import {
 	type Charset,
 } from '#app/tools/base64-encoder/core.ts'
 import { content } from '#app/tools/base64-encoder/content.ts'
-import { DecodedBytesPanel } from '#app/tools/base64-encoder/decoded-bytes.tsx'
+import { DecodedBytesPanel } from './parts/decoded-bytes.tsx'
 import { decodeTextInWorker, isAbort } from '#app/tools/base64-encoder/file-runner.client.ts'
-import { FilesSection, useFileDecoder, useFileEncoder } from '#app/tools/base64-encoder/file-tools.tsx'
+import { FilesSection, useFileDecoder, useFileEncoder } from './parts/file-tools.tsx'
 import {
 	defaultOptions,
 	inputSizes,

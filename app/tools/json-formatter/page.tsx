@@ -21,7 +21,7 @@ import {
 	type JsonMode,
 	type JsonStats,
 } from '#app/tools/json-formatter/core.ts'
-import { JsonTreeSection } from '#app/tools/json-formatter/json-tree.tsx'
+import { JsonTreeSection } from './parts/json-tree.tsx'
 import { useTool } from '#app/tools/kit/use-tool.ts'
 import { readFormData } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'

@@ -17,7 +17,7 @@ import {
 	type MinifyOptions,
 	type MinifyResult,
 } from '#app/tools/minify-beautify/core.ts'
-import { SizeReport } from '#app/tools/minify-beautify/size-report.tsx'
+import { SizeReport } from './parts/size-report.tsx'
 import { downloadName, downloadType, engineFor } from '#app/tools/minify-beautify/view.ts'
 import { useTool } from '#app/tools/kit/use-tool.ts'
 import { formatBytes } from '#app/utils/format.ts'

@@ -18,8 +18,8 @@
 import { useEffect, useState } from 'react'
 import { downloadBlob } from '#app/tools/kit/tool-controls.tsx'
 import { cn } from '#app/utils/misc.ts'
-import { type FileType } from './core.ts'
-import { blobType, decodedFileName, formatSize, isPdf, isPreviewableImage, plural } from './view.ts'
+import { type FileType } from '../core.ts'
+import { blobType, decodedFileName, formatSize, isPdf, isPreviewableImage, plural } from '../view.ts'
 
 /** A blob: URL for `bytes`, revoked when they change or the component goes. */
 export function useObjectUrl(bytes: Uint8Array | null, type: string): string | null {

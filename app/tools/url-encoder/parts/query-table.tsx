@@ -14,8 +14,8 @@ import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react'
 import { Icon } from '#app/components/icon.tsx'
 import { downloadText, useCopy } from '#app/tools/kit/tool-controls.tsx'
 import { cn } from '#app/utils/misc.ts'
-import { type ParsedUrl } from './core.ts'
-import { plural, rebuildUrl, rowsFromQuery, type QueryRow } from './view.ts'
+import { type ParsedUrl } from '../core.ts'
+import { plural, rebuildUrl, rowsFromQuery, type QueryRow } from '../view.ts'
 
 /** Rows rendered at first, and added by each "Show more". */
 export const ROWS_PER_PAGE = 200

@@ -3,8 +3,8 @@
  * after, and what was saved. Brotli is measured on the server only (browsers
  * have no Brotli encoder), so in the browser its row says n/a and why.
  */
-import { type Action, type MinifyResult } from './core.ts'
-import { formatByteCount, formatSaving, sizeRows } from './view.ts'
+import { type Action, type MinifyResult } from '../core.ts'
+import { formatByteCount, formatSaving, sizeRows } from '../view.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { cn } from '#app/utils/misc.ts'
 

@@ -9,8 +9,8 @@ import { type ReactNode } from 'react'
 import { Icon } from '#app/components/icon.tsx'
 import { downloadText, useCopy } from '#app/tools/kit/tool-controls.tsx'
 import { cn } from '#app/utils/misc.ts'
-import { type ParsedUrl } from './core.ts'
-import { decodedPart, describePort, plural } from './view.ts'
+import { type ParsedUrl } from '../core.ts'
+import { decodedPart, describePort, plural } from '../view.ts'
 
 export function UrlParts({ parsed, summary, hydrated, running }: { parsed: ParsedUrl; summary: string; hydrated: boolean; running: boolean }) {
 	const copy = useCopy()

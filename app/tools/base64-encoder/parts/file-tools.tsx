@@ -12,11 +12,11 @@ import { useCallback, useEffect, useRef, useState, type DragEvent, type ReactNod
 import { downloadText, ToolErrorNotice, useCopy } from '#app/tools/kit/tool-controls.tsx'
 import { type ErrorBody } from '#app/utils/errors.ts'
 import { cn } from '#app/utils/misc.ts'
-import { hexDump, type Base64Options } from './core.ts'
+import { hexDump, type Base64Options } from '../core.ts'
 import { DecodedBytesPanel } from './decoded-bytes.tsx'
-import { decodeFileInWorker, encodeFileInWorker, isAbort, warmUpFileWorker } from './file-runner.client.ts'
-import type { DecodedBytes, EncodedFile } from './file-worker.ts'
-import { encodedFileName, formatSize, MAX_BASE64_FILE_BYTES, MAX_FILE_BYTES, plural, previewText, type FileFormat } from './view.ts'
+import { decodeFileInWorker, encodeFileInWorker, isAbort, warmUpFileWorker } from '../file-runner.client.ts'
+import type { DecodedBytes, EncodedFile } from '../file-worker.ts'
+import { encodedFileName, formatSize, MAX_BASE64_FILE_BYTES, MAX_FILE_BYTES, plural, previewText, type FileFormat } from '../view.ts'
 
 type CodecOptions = Pick<Base64Options, 'alphabet' | 'padding' | 'wrap' | 'strict'>
 

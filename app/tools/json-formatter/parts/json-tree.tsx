@@ -12,8 +12,8 @@ import { Icon } from '#app/components/icon.tsx'
 import { useCopy } from '#app/tools/kit/tool-controls.tsx'
 import { type ErrorBody } from '#app/utils/errors.ts'
 import { cn } from '#app/utils/misc.ts'
-import { DEFAULT_MAX_NODES, jsonPath, type JsonFormatResult, type JsonNode } from './core.ts'
-import { buildJsonTree, cancelTreeBuild, TREE_WORKER_THRESHOLD, type BuiltTree } from './tree-runner.client.ts'
+import { DEFAULT_MAX_NODES, jsonPath, type JsonFormatResult, type JsonNode } from '../core.ts'
+import { buildJsonTree, cancelTreeBuild, TREE_WORKER_THRESHOLD, type BuiltTree } from '../tree-runner.client.ts'
 import {
 	childId,
 	countLabel,
@@ -25,7 +25,7 @@ import {
 	shownCount,
 	valueText,
 	type ContainerNode,
-} from './tree-view.ts'
+} from '../tree-view.ts'
 
 type TreeState =
 	| { status: 'empty' }
