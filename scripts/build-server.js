@@ -17,10 +17,10 @@ await build({
 })
 console.log('Built build/http-server.js')
 
-// The tool worker thread (app/tools/run.server.ts starts it in a pool). The
+// The job worker thread (app/jobs/pool.server.ts starts it in a pool). The
 // tool cores' libraries (prettier, esbuild, lightningcss…) stay packages.
 await build({
-	entryPoints: ['app/tools/tool-worker.server.ts'],
+	entryPoints: ['app/jobs/job-worker.server.ts'],
 	outfile: 'build/tool-worker.js',
 	bundle: true,
 	platform: 'node',

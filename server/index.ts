@@ -62,7 +62,7 @@ if (mode === 'development') {
 	closeVite = () => viteServer.close()
 } else {
 	build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild
-	// The tool worker pool (app/tools/run.server.ts) runs the bundled worker beside this file.
+	// The tool worker pool (app/jobs/pool.server.ts) runs the bundled worker beside this file.
 	process.env.TOOL_WORKER_ENTRY ??= fileURLToPath(new URL('./tool-worker.js', import.meta.url))
 }
 

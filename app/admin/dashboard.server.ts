@@ -6,7 +6,7 @@
  * runs cost one index range scan, not 100,000 rows sent to Node.
  *
  * Tool runs are the server's only (forms posted without JavaScript and the
- * JSON API, see app/tools/run.server.ts): runs in the browser are private and
+ * JSON API, see app/tools/kit/run.server.ts): runs in the browser are private and
  * never reported, so the dashboard says "server runs".
  */
 import { getTool } from '#app/tools/registry.ts'

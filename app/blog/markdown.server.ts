@@ -6,10 +6,10 @@
  * refused with a 422 instead of blocking the server or failing with a 500.
  * Posts store the result at save time; public pages never run marked.
  */
-import { getToolPool } from '#app/tools/run.server.ts'
-import { type MarkdownTask } from '#app/tools/tool-worker.server.ts'
+import { getJobPool as getToolPool } from '#app/jobs/pool.server.ts'
+import { type MarkdownTask } from '#app/jobs/markdown-job.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { JobFailure } from '#app/utils/worker-pool.server.ts'
+import { JobFailure } from '#app/jobs/worker-pool.server.ts'
 import { type RenderedMarkdown } from './markdown-render.server.ts'
 import { BODY_MAX } from './post-validation.ts'
 

@@ -6,8 +6,8 @@
  * for bad input.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { MAX_INPUT_BYTES } from '#app/tools/core.ts'
-import { hasServerCore, runTool } from '#app/tools/run.server.ts'
+import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
+import { hasServerCore, runTool } from '#app/tools/kit/run.server.ts'
 import { apiErrorResponse, handleApi, json, methodNotAllowed, readJsonObject } from '#app/utils/api.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, type MetaFunction } from '@remix-run/react'
-import { ToolCard } from '#app/components/tool-card.tsx'
+import { ToolCard } from '#app/tools/kit/tool-card.tsx'
 import { getLiveGroup, liveToolsInGroup } from '#app/tools/registry.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 

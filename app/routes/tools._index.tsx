@@ -1,5 +1,5 @@
 import { Link, type MetaFunction } from '@remix-run/react'
-import { ToolCard } from '#app/components/tool-card.tsx'
+import { ToolCard } from '#app/tools/kit/tool-card.tsx'
 import { liveToolsInGroup, toolGroups } from '#app/tools/registry.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 

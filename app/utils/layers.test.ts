@@ -14,12 +14,8 @@ const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /** The folders above components/ and utils/ in the import order. */
 export const UPPER_LAYERS = ['accounts', 'admin', 'blog', 'files', 'jobs', 'shell', 'tools', 'routes'] as const
 
-/**
- * Files that still import upward, each with the reason. The tool page kit
- * (components/tool-*.tsx) belongs in tools/ and moves there with the tool
- * framework (issue 12, item 1); empty this list when it has.
- */
-const KNOWN_EXCEPTIONS = new Set(['components/tool-card.tsx', 'components/tool-controls.tsx', 'components/tool-page.tsx'])
+/** Files that still import upward, each with the reason: none today. */
+const KNOWN_EXCEPTIONS = new Set<string>()
 
 function sourceFiles(dir: string): Array<string> {
 	const files: Array<string> = []

@@ -12,7 +12,7 @@
  * Run alone: npx tsx scripts/bench/base64.ts
  */
 import { pathToFileURL } from 'node:url'
-import { decodeToBytes, encodeBytes } from '#app/tools/base64-encoder/base64.ts'
+import { decodeToBytes, encodeBytes } from '#app/tools/base64-encoder/core.ts'
 import { type BenchRow } from './rows.ts'
 
 const SECTION = 'Base64'

@@ -132,7 +132,7 @@ async function bundleOurs(dir: string): Promise<string> {
 	const entry = path.join(dir, 'ours.ts')
 	const outfile = path.join(dir, 'ours.mjs')
 	const nodeCore = path.join(root, 'app/tools/minify-beautify/core.node.ts')
-	const shared = path.join(root, 'app/tools/minify-beautify/minify-beautify.ts')
+	const shared = path.join(root, 'app/tools/minify-beautify/core.ts')
 	await writeFile(
 		entry,
 		[
@@ -184,7 +184,7 @@ async function writeLightningcssReference(dir: string): Promise<string> {
 /** Our core in this process, minify only, after a warm-up call: the server worker's steady state. */
 async function warmCore(language: 'javascript' | 'css', text: string): Promise<Measurement> {
 	const { nodeEngines } = await import('../../app/tools/minify-beautify/core.node.ts')
-	const { createMinifyCore, minifyOptionsSchema } = await import('../../app/tools/minify-beautify/minify-beautify.ts')
+	const { createMinifyCore, minifyOptionsSchema } = await import('../../app/tools/minify-beautify/core.ts')
 	const core = createMinifyCore({ ...nodeEngines, compressedSizes: async () => ({ gzip: 0, brotli: null }) })
 	const options = minifyOptionsSchema.parse({ action: 'minify', language })
 	return medianOf(RUNS, async () => {
@@ -288,7 +288,7 @@ export async function run(): Promise<Array<BenchRow>> {
 
 		// --- Beautify at the caps (one run each: seconds, not milliseconds)
 		{
-			const { BEAUTIFY_CAPS } = await import('../../app/tools/minify-beautify/minify-beautify.ts')
+			const { BEAUTIFY_CAPS } = await import('../../app/tools/minify-beautify/core.ts')
 			const atCap = async (language: 'javascript' | 'css', text: string) => {
 				const cap = BEAUTIFY_CAPS[language]
 				let input = text

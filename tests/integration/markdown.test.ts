@@ -6,7 +6,7 @@
  * while the server's event loop keeps answering.
  */
 import { afterAll, describe, expect, test } from 'vitest'
-import { closeToolPool } from '#app/tools/run.server.ts'
+import { closeJobPool as closeToolPool } from '#app/jobs/pool.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { MARKDOWN_TOO_COMPLEX_MESSAGE, renderMarkdown } from '#app/blog/markdown.server.ts'
 import { BODY_MAX } from '#app/blog/post-validation.ts'

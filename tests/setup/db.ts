@@ -3,7 +3,7 @@
  * global-setup.ts; `prisma` (app/utils/db.server.ts) connects to it.
  */
 import { inject } from 'vitest'
-import { settleRunRecords } from '#app/tools/run.server.ts'
+import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { forgetCachedSiteSettings } from '#app/admin/settings.server.ts'
 import { emptyTables } from './empty-tables.ts'

@@ -8,7 +8,9 @@
  * which is what `TextDecoder('latin1')` gives (it maps 0x80–0x9F to € ‚ ƒ …),
  * so it is done by hand in both directions.
  */
-import { positionAt, ToolError, type ToolProblem } from '#app/tools/core.ts'
+import { positionAt, ToolError, type ToolProblem } from '#app/tools/kit/core.ts'
+import { codePointLabel, describeCharacter, findLoneSurrogate, isWellFormedText, problemAt, where } from '#app/tools/shared/text.ts'
+
 
 export const charsetIds = ['utf-8', 'utf-16le', 'latin1'] as const
 export type Charset = (typeof charsetIds)[number]
@@ -21,70 +23,6 @@ export const charsetLabels: Record<Charset, string> = {
 
 /** At most this many problems are listed in an error's `details.errors`. */
 const MAX_PROBLEMS = 100
-
-/** UTF-16 offset of the first lone surrogate in `text`, or -1. */
-export function findLoneSurrogate(text: string, from = 0): number {
-	for (let index = from; index < text.length; index++) {
-		const unit = text.charCodeAt(index)
-		if (unit < 0xd800 || unit > 0xdfff) continue
-		if (unit <= 0xdbff) {
-			const next = text.charCodeAt(index + 1)
-			if (next >= 0xdc00 && next <= 0xdfff) {
-				index++
-				continue
-			}
-		}
-		return index
-	}
-	return -1
-}
-
-/** Whether `text` has no lone surrogates (fast native check when there is one). */
-export function isWellFormedText(text: string): boolean {
-	const native = (text as { isWellFormed?: () => boolean }).isWellFormed
-	return typeof native === 'function' ? native.call(text) : findLoneSurrogate(text) === -1
-}
-
-/** "U+00E9", "U+1F600". */
-export function codePointLabel(codePoint: number): string {
-	return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`
-}
-
-/**
- * A character named for a message: `'é' (U+00E9)`, or just `U+200B` for
- * characters that would not show (controls, spaces, invisible formatting,
- * lone surrogates).
- */
-export function describeCharacter(codePoint: number): string {
-	const label = codePointLabel(codePoint)
-	if (isInvisible(codePoint)) return label
-	return `'${String.fromCodePoint(codePoint)}' (${label})`
-}
-
-function isInvisible(codePoint: number): boolean {
-	return (
-		codePoint <= 0x20 ||
-		(codePoint >= 0x7f && codePoint <= 0xa0) ||
-		codePoint === 0xad ||
-		(codePoint >= 0xd800 && codePoint <= 0xdfff) ||
-		(codePoint >= 0x2000 && codePoint <= 0x200f) ||
-		(codePoint >= 0x2028 && codePoint <= 0x202f) ||
-		(codePoint >= 0x2060 && codePoint <= 0x206f) ||
-		codePoint === 0x3000 ||
-		codePoint === 0xfeff ||
-		(codePoint >= 0xfff0 && codePoint <= 0xfffb)
-	)
-}
-
-/** The problem at `offset` with its 1-based line and column. */
-export function problemAt(text: string, offset: number, message: string): ToolProblem {
-	return { message, offset, ...positionAt(text, offset) }
-}
-
-/** "line 2, column 5". */
-export function where(problem: { line?: number; column?: number }): string {
-	return `line ${problem.line}, column ${problem.column}`
-}
 
 function loneSurrogateError(text: string, offset: number, charset: Charset): ToolError {
 	const problem = problemAt(

@@ -35,8 +35,8 @@
  * downloads consistent. `lineBreak: '\r\n'` gives MIME's exactly. There is
  * no line break after the last line.
  */
-import { positionAt, ToolError, type ToolProblem } from '#app/tools/core.ts'
-import { describeCharacter, where } from './charset.ts'
+import { positionAt, ToolError, type ToolProblem } from '#app/tools/kit/core.ts'
+import { describeCharacter, where } from '#app/tools/shared/text.ts'
 
 export type Base64Alphabet = 'standard' | 'url'
 

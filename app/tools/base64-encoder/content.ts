@@ -1,4 +1,4 @@
-import { defineToolContent } from '#app/tools/content.ts'
+import { defineToolContent } from '#app/tools/kit/content.ts'
 
 /** An 8×8 checkerboard PNG (85 bytes) as a data URI: decoding it shows the hex dump and the image. */
 export const EXAMPLE_PNG_DATA_URI =

@@ -4,10 +4,11 @@
  * from the text box) to bytes, off the page's main thread, posting progress.
  * Decoded bytes go back as a transferred buffer (no copy).
  *
- * Started by `file-runner.client.ts` only; the server build never sees it.
+ * Started by `file-runner.client.ts` only (kit/worker-client.client.ts's protocol); the server build never sees it.
  */
-import { serializeToolError } from '#app/tools/core.ts'
-// The codec modules, not base64.ts: the worker needs neither Zod nor the text core, and starts faster without them.
+import { serializeToolError } from '#app/tools/kit/core.ts'
+import type { WorkerReply } from '#app/tools/kit/worker-client.client.ts'
+// The codec modules, not core.ts: the worker needs neither Zod nor the text core, and starts faster without them.
 import { decodeToBytes, encodeBytes, toDataUri, type DecodeOptions, type EncodeOptions } from './codec.ts'
 import { detectFileType, type FileType } from './file-type.ts'
 
@@ -21,10 +22,7 @@ export type FileTask =
 export type EncodedFile = { kind: 'encoded'; text: string; inputBytes: number; mime: string; ms: number }
 export type DecodedBytes = { kind: 'decoded'; bytes: Uint8Array; inputChars: number; detectedType: FileType | null; ms: number }
 
-export type FileReply =
-	| { id: number; progress: number }
-	| { id: number; ok: true; result: EncodedFile | DecodedBytes }
-	| { id: number; ok: false; error: { code: string; message: string; status: number; details?: unknown } }
+export type FileReply = WorkerReply<EncodedFile | DecodedBytes>
 
 const scope = self as unknown as {
 	postMessage(message: FileReply, transfer?: Array<Transferable>): void

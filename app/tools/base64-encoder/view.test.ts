@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { detectFileType } from './base64.ts'
+import { detectFileType } from './core.ts'
 import {
 	blobType,
 	byteLength,

@@ -3,7 +3,7 @@
  * after, file names for downloads, the short preview of a very long result,
  * and the limits of the browser-only file features. Pure: no React, no DOM.
  */
-import { type Base64Options, type Charset, type FileType } from './base64.ts'
+import { type Base64Options, type Charset, type FileType } from './core.ts'
 
 /** Files the page encodes in the browser (the text box takes 10 MB). */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024

@@ -1,4 +1,4 @@
-import { defineToolContent } from '#app/tools/content.ts'
+import { defineToolContent } from '#app/tools/kit/content.ts'
 
 export const content = defineToolContent({
 	slug: 'json-formatter',

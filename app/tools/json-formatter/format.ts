@@ -1,5 +1,5 @@
 /**
- * JSON Formatter: what the core does (json-formatter.ts adds the options
+ * JSON Formatter: what the core does (core.ts adds the options
  * schema and the core around it). Format (2 or 4 spaces or tabs), minify,
  * validate, sort keys; lenient mode for JSON5/JSONC. No React, no DOM, no
  * Node APIs: it runs in the browser's workers and in the server's worker
@@ -15,7 +15,7 @@
  * The scanner (scanner.ts) does the work in one non-recursive pass; sorting
  * keys and the tree view go through its token tape (tree.ts).
  */
-import { excerptAt, ToolError, type ToolProblem, type ToolRunContext } from '#app/tools/core.ts'
+import { excerptAt, ToolError, type ToolProblem, type ToolRunContext } from '#app/tools/kit/core.ts'
 import { type ChangeCounts, decodeString, excerptNear, JsonScanner, K_STRING, Layout, MAX_PROBLEMS, resolveProblems, type ScanMode } from './scanner.ts'
 import { buildTree, DEFAULT_MAX_NODES, type JsonNode, printTape } from './tree.ts'
 

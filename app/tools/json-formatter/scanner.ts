@@ -17,7 +17,7 @@
  * In lenient mode (JSON5/JSONC) the same deviations are accepted, rewritten
  * into valid JSON, and counted in `changes`.
  */
-import { tooComplex, type ToolProblem } from '#app/tools/core.ts'
+import { tooComplex, type ToolProblem } from '#app/tools/kit/core.ts'
 
 export const MAX_DEPTH = 1000
 /** Problems listed at most; scanning stops at this many errors. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseJsonTree } from './json-formatter.ts'
+import { parseJsonTree } from './core.ts'
 import { countLabel, expandAllIds, isTruncated, PAGE_SIZE, pathSegment, ROOT_ID, valueText, MAX_VALUE_CHARS } from './tree-view.ts'
 
 const shownDefault = () => PAGE_SIZE

@@ -4,7 +4,7 @@
  * and which nodes "Expand all" opens without rendering a giant tree.
  * Every walk uses an explicit queue or stack: documents nest 1,000 levels.
  */
-import type { JsonNode } from './json-formatter.ts'
+import type { JsonNode } from './core.ts'
 
 /** The root's id; a child's id is its parent's plus `/<index>`. */
 export const ROOT_ID = '$'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { ToolError } from '#app/tools/core.ts'
-import { DEFAULT_MAX_NODES, jsonPath, type JsonNode, parseJsonTree } from './json-formatter.ts'
+import { ToolError } from '#app/tools/kit/core.ts'
+import { DEFAULT_MAX_NODES, jsonPath, type JsonNode, parseJsonTree } from './core.ts'
 
 function errorOf(work: () => unknown): ToolError {
 	try {

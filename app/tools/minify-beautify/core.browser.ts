@@ -17,7 +17,7 @@
  */
 import esbuildWasmUrl from 'esbuild-wasm/esbuild.wasm?url'
 import lightningcssWasmUrl from 'lightningcss-wasm/lightningcss_node.wasm?url'
-import { createMinifyCore } from './minify-beautify.ts'
+import { createMinifyCore } from './core.ts'
 import {
 	esbuildProblems,
 	fromEsbuildFailure,

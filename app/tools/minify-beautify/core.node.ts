@@ -1,10 +1,10 @@
 /**
  * Minify & Beautify on the server: the shared core with native engines.
- * Loaded only by the server's worker threads (`app/tools/cores.ts`), never by
+ * Loaded only by the server's job worker (`kit/tool-job.server.ts`), never by
  * the request thread or the browser: esbuild runs as a child process and
  * lightningcss is a native addon.
  */
-import { createMinifyCore } from './minify-beautify.ts'
+import { createMinifyCore } from './core.ts'
 import {
 	fromEsbuildFailure,
 	fromLightningcssFailure,

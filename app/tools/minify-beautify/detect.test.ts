@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { DETECTION_SAMPLE, detectLanguage, type Language } from './minify-beautify.ts'
+import { DETECTION_SAMPLE, detectLanguage, type Language } from './core.ts'
 import { samples } from './samples.test-data.ts'
 
 const bigJson = JSON.stringify(

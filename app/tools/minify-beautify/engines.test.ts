@@ -11,9 +11,9 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { ToolError } from '#app/tools/core.ts'
+import { ToolError } from '#app/tools/kit/core.ts'
 import { CodeSyntaxError, esbuildProblems, fromEsbuildFailure, fromLightningcssFailure } from './engines.ts'
-import { minifyOptionsSchema, type Language, type MinifyResult } from './minify-beautify.ts'
+import { minifyOptionsSchema, type Language, type MinifyResult } from './core.ts'
 import { samples } from './samples.test-data.ts'
 
 const require = createRequire(import.meta.url)

@@ -1,6 +1,6 @@
 /**
  * Minify & Beautify: the engines that differ between the server and the
- * browser (DESIGN.md §6–7). The shared logic (`minify-beautify.ts`) runs the
+ * browser (DESIGN.md §6–7). The shared logic (`core.ts`) runs the
  * same everywhere; only these functions change:
  *
  * - the server's worker thread (`core.node.ts`) uses native esbuild and
@@ -14,7 +14,7 @@
  * sides share; it imports nothing at run time.
  */
 import type { Options as HtmlMinifierOptions } from 'html-minifier-terser'
-import type { ToolProblem } from '#app/tools/core.ts'
+import type { ToolProblem } from '#app/tools/kit/core.ts'
 
 export type { HtmlMinifierOptions }
 

@@ -7,8 +7,8 @@
  * its file name) and the tool works however the page was reached,
  * client-side navigation included.
  */
-import { type ToolCore } from '../core.ts'
-import { serveToolCores } from '../worker-host.ts'
+import { type ToolCore } from '#app/tools/kit/core.ts'
+import { serveToolCores } from '#app/tools/kit/worker-host.ts'
 
 serveToolCores({
 	'minify-beautify': () => import('./core.browser.ts').then((module) => module.core as ToolCore),

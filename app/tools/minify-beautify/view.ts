@@ -3,7 +3,7 @@
  * types, the name of the engine a run loads, and the size report's rows.
  * Plain functions (no React), shared by the page and its tests.
  */
-import { languageNames, savingPercent, type Action, type Language, type MinifyResult } from './minify-beautify.ts'
+import { languageNames, savingPercent, type Action, type Language, type MinifyResult } from './core.ts'
 
 export const extensions: Record<Language, string> = {
 	javascript: 'js',

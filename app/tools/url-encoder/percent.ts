@@ -12,8 +12,8 @@
  * Scans are plain loops: no regular expression with nested quantifiers, so
  * no input can make them backtrack.
  */
-import { positionAt, ToolError, type ToolProblem } from '#app/tools/core.ts'
-import { codePointLabel, findLoneSurrogate, isWellFormedText, where } from '#app/tools/base64-encoder/charset.ts'
+import { positionAt, ToolError, type ToolProblem } from '#app/tools/kit/core.ts'
+import { codePointLabel, findLoneSurrogate, isWellFormedText, where } from '#app/tools/shared/text.ts'
 
 export const encodeModeIds = ['component', 'uri', 'rfc3986', 'form'] as const
 export type EncodeMode = (typeof encodeModeIds)[number]

@@ -19,8 +19,8 @@
 // built-in, and the package has no "exports", so this path works in Node ESM
 // (CommonJS default export) and in Vite's browser builds alike.
 import punycode from 'punycode/punycode.js'
-import { ToolError } from '#app/tools/core.ts'
-import { isWellFormedText } from '#app/tools/base64-encoder/charset.ts'
+import { ToolError } from '#app/tools/kit/core.ts'
+import { isWellFormedText } from '#app/tools/shared/text.ts'
 
 export type QueryEntry = {
 	key: string

@@ -4,7 +4,7 @@
  * port note, and the query table's rows (decoded entries with ids, edited
  * in the page and turned back into `QueryEntry`s for `buildUrl`).
  */
-import { buildUrl, DEFAULT_PORTS, type ParsedUrl, type QueryEntry, type UrlOptions } from './url-encoder.ts'
+import { buildUrl, DEFAULT_PORTS, type ParsedUrl, type QueryEntry, type UrlOptions } from './core.ts'
 
 export type UrlAction = UrlOptions['action']
 export type UrlMode = UrlOptions['mode']

@@ -1,0 +1,34 @@
+/**
+ * The server's job worker thread, inside the pool of `pool.server.ts`: runs
+ * each job with the handler its `kind` names in the table below, where the
+ * tools and the blog's Markdown renderer register. Bundled to
+ * build/tool-worker.js for production; run from source through tsx in tests
+ * and development.
+ */
+import { parentPort } from 'node:worker_threads'
+import { serializeToolError } from '#app/tools/kit/core.ts'
+import { toolJobs } from '#app/tools/kit/tool-job.server.ts'
+import { markdownJobs, preloadMarkdown } from './markdown-job.server.ts'
+import { type JobHandler, type JobTask } from './tasks.ts'
+
+const table: Record<string, JobHandler<never>> = { ...toolJobs, ...markdownJobs }
+
+preloadMarkdown()
+
+parentPort?.on('message', async ({ id, task }: { id: number; task: JobTask }) => {
+	try {
+		const handler = table[task.kind] as JobHandler | undefined
+		if (!handler) throw new Error(`No job handler for ${task.kind}`)
+		parentPort?.postMessage({ id, ok: true, result: await handler(task) })
+	} catch (error) {
+		const known = serializeToolError(error)
+		// Faults of ours are logged here (the message only, never the input) and answer 500.
+		if (!known) console.error(`job worker: ${describe(task)} failed:`, error instanceof Error ? error.stack : error)
+		parentPort?.postMessage({ id, ok: false, error: known })
+	}
+})
+
+function describe(task: JobTask): string {
+	const slug = (task as { slug?: unknown }).slug
+	return typeof slug === 'string' ? `${task.kind} ${slug}` : task.kind
+}

@@ -1,0 +1,16 @@
+/**
+ * The job table's contract (app/jobs/job-worker.server.ts): a job is a plain
+ * object with a `kind`, and each kind's handler registers in the table under
+ * that name. A handler returns the job's result (sent back as is) or throws:
+ * an AppError is the input's fault and comes back as that error; anything
+ * else is a fault of ours, logged in the worker and answered with a 500.
+ */
+export type JobTask = { kind: string }
+
+export type JobHandler<Task extends JobTask = JobTask> = (task: Task) => Promise<unknown>
+
+/** A module's handlers, by kind. */
+export type JobTable = Record<string, JobHandler<never>>
+
+/** An error that crosses the worker boundary as plain data. */
+export type SerializedJobError = { code: string; message: string; status: number; details?: unknown }

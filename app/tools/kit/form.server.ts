@@ -1,0 +1,54 @@
+/**
+ * The server half of every tool page: the action that a form posted without
+ * JavaScript reaches (the core runs in the worker pool through `runTool`),
+ * and the loader's `?example=N` links, which fill the form without JavaScript.
+ */
+import { data } from '@remix-run/node'
+import { readFormData, refusedFieldSize } from '#app/utils/body.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { inputTooLarge, MAX_INPUT_BYTES, type ToolCore } from './core.ts'
+import { type ToolActionData, type ToolContent, type ToolLoaderData } from './content.ts'
+import { optionsFromForm } from './form-options.ts'
+import { runTool } from './run.server.ts'
+
+
+/** Room for a 10 MB input percent-encoded (most characters ×3) plus the options. */
+export const MAX_FORM_BYTES = MAX_INPUT_BYTES * 3 + 64 * 1024
+
+export async function toolAction(request: Request, core: Pick<ToolCore, 'slug' | 'optionsSchema'>) {
+	let form: FormData
+	try {
+		form = await readFormData(request, MAX_FORM_BYTES, { maxFieldBytes: MAX_INPUT_BYTES })
+	} catch (error) {
+		if (!(error instanceof AppError)) throw error
+		const reported = error.status === 413 ? inputTooLarge(refusedFieldSize(error) ?? (Number(request.headers.get('Content-Length')) || MAX_FORM_BYTES)) : error
+		return failed('', {}, reported)
+	}
+	const input = form.get('input')
+	const options = optionsFromForm(core.optionsSchema, form)
+	if (typeof input !== 'string') {
+		return failed('', options, new AppError('VALIDATION_ERROR', 'Validation failed: enter some input.', { field: 'input' }))
+	}
+	try {
+		const result = await runTool({ slug: core.slug, input, options, via: 'form', signal: request.signal })
+		return data<ToolActionData>({ input, options, result, error: null })
+	} catch (error) {
+		if (!(error instanceof AppError)) throw error
+		// A refused input is not sent back when it is the problem (too large to echo).
+		return failed(error.status === 413 ? '' : input, options, error)
+	}
+}
+
+function failed(input: string, options: Record<string, unknown>, error: AppError) {
+	const headers = new Headers({ 'Cache-Control': 'no-store' })
+	if (error.retryAfter !== undefined) headers.set('Retry-After', String(error.retryAfter))
+	return data<ToolActionData>({ input, options, result: null, error: error.toJSON() }, { status: error.status, headers })
+}
+
+
+/** `?example=2` opens the page with the second example filled in (works without JavaScript). */
+export function toolLoader(request: Request, content: ToolContent): ToolLoaderData {
+	const index = Number(new URL(request.url).searchParams.get('example'))
+	const example = Number.isInteger(index) && index >= 1 ? content.examples[index - 1] : undefined
+	return { example: example ? { input: example.input, options: example.options ?? {} } : null }
+}

@@ -1,0 +1,92 @@
+/**
+ * Running a tool on the server: the one path for forms posted without
+ * JavaScript and for `POST /api/tools/<slug>`. The core runs in the worker
+ * pool (DESIGN.md decision 7), never on the request thread, and every run is
+ * counted for the admin dashboard: tool, time, duration, sizes and outcome,
+ * never the content.
+ */
+import { getJobPool } from '#app/jobs/pool.server.ts'
+import { JobFailure } from '#app/jobs/worker-pool.server.ts'
+import { getServerTool } from '#app/tools/registry.ts'
+import { describeDatabaseError, prisma } from '#app/utils/db.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { inputTooLarge, MAX_INPUT_BYTES, type ToolResult } from './core.ts'
+import { type ToolTask } from './tool-job.server.ts'
+
+/** Tools the server runs: those whose definition names a core (`runs` other than 'page'). */
+export function hasServerCore(slug: string): boolean {
+	return getServerTool(slug) !== undefined
+}
+
+export type RunVia = 'form' | 'api'
+
+export type RunOutcome = 'ok' | 'invalid' | 'too_large' | 'busy' | 'timeout' | 'memory' | 'aborted' | 'error'
+
+export async function runTool({
+	slug,
+	input,
+	options,
+	via,
+	signal,
+}: {
+	slug: string
+	input: string
+	options: unknown
+	via: RunVia
+	signal?: AbortSignal
+}): Promise<ToolResult> {
+	const started = performance.now()
+	const inputBytes = Buffer.byteLength(input, 'utf8')
+	let outcome: RunOutcome = 'error'
+	let outputBytes = 0
+	try {
+		if (inputBytes > MAX_INPUT_BYTES) throw inputTooLarge(inputBytes)
+		const task: ToolTask = { kind: 'tool', slug, input, options }
+		const result = await getJobPool().run<ToolResult>(task, { signal })
+		outcome = 'ok'
+		outputBytes = Buffer.byteLength(result.output, 'utf8')
+		return result
+	} catch (error) {
+		outcome = outcomeOf(error)
+		throw error
+	} finally {
+		recordRun({ tool: slug, via, outcome, durationMs: Math.round(performance.now() - started), inputBytes, outputBytes })
+	}
+}
+
+function outcomeOf(error: unknown): RunOutcome {
+	if (error instanceof JobFailure) {
+		return ({ timeout: 'timeout', memory: 'memory', busy: 'busy', aborted: 'aborted', crashed: 'error' } as const)[error.kind]
+	}
+	if (error instanceof AppError) {
+		if (error.status === 413) return 'too_large'
+		if (error.status >= 400 && error.status < 500) return 'invalid'
+	}
+	return 'error'
+}
+
+/** Pending writes, so tests (and shutdown) can wait for them. */
+const pendingRecords = new Set<Promise<unknown>>()
+
+/**
+ * Counting must never cost the user their result: the write is not awaited,
+ * and a database outage only loses the count (logged once per minute).
+ */
+function recordRun(data: { tool: string; via: RunVia; outcome: RunOutcome; durationMs: number; inputBytes: number; outputBytes: number }) {
+	const write = prisma.toolRun
+		.create({ data })
+		.catch((error: unknown) => {
+			const now = Date.now()
+			if (now - lastRecordWarning > 60_000) {
+				lastRecordWarning = now
+				console.warn(`Could not record a tool run: ${describeDatabaseError(error)}`)
+			}
+		})
+		.finally(() => pendingRecords.delete(write))
+	pendingRecords.add(write)
+}
+let lastRecordWarning = 0
+
+export async function settleRunRecords(): Promise<void> {
+	await Promise.all([...pendingRecords])
+}

@@ -1,0 +1,25 @@
+/**
+ * The tools' job (kind `tool`) in the server's job worker: loads the core a
+ * task names from the registry and runs it. A tool with its own engines
+ * (`runs: 'own-worker'`) has a `core.node.ts` in its folder, loaded here by
+ * that convention (the bundler follows the pattern, so the browser never
+ * sees Node's engines).
+ */
+import { type JobTable } from '#app/jobs/tasks.ts'
+import { getServerTool } from '#app/tools/registry.ts'
+import { runCore, type ToolCore, type ToolResult } from './core.ts'
+
+export type ToolTask = { kind: 'tool'; slug: string; input: string; options: unknown }
+
+async function loadServerCore(slug: string): Promise<ToolCore> {
+	const tool = getServerTool(slug)
+	if (tool?.runs === 'own-worker') return ((await import(`../${slug}/core.node.ts`)) as { core: ToolCore }).core
+	if (tool?.core) return tool.core()
+	throw new Error(`No core for tool ${slug}`)
+}
+
+async function runToolTask(task: ToolTask): Promise<ToolResult> {
+	return runCore(await loadServerCore(task.slug), task.input, task.options)
+}
+
+export const toolJobs = { tool: runToolTask } satisfies JobTable

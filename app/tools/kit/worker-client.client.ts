@@ -1,0 +1,114 @@
+/**
+ * The one browser client for a tool's Web Worker: the text tools' runs, the
+ * Base64 page's file jobs, the JSON tree view, and the file converters to
+ * come. One client drives one worker, started on first use and kept for the
+ * next job (starting one costs tens of milliseconds, a WebAssembly engine
+ * far more).
+ *
+ * - **Newest run wins**: a run arriving while another is under way cancels
+ *   it (its promise rejects with an AbortError). By default the old job's
+ *   worker is terminated, so an abandoned 50 MB job cannot delay the next
+ *   one; a run started with `stopWhenSuperseded: false` is cheap enough to
+ *   be left to finish, unseen, where restarting the worker would cost more.
+ * - **Cancel**: `cancel()` stops the job under way, if any, and its worker.
+ * - **Progress**: the worker posts `{ id, progress }` (0–1) while it works.
+ *
+ * Messages: the client posts `{ id, ...task }`; the worker answers
+ * `{ id, progress }`, `{ id, ok: true, result }` or `{ id, ok: false, error }`
+ * (kit/worker-host.ts serves that protocol). A `.client.ts` module: the
+ * server build replaces it with an empty one, so only call it from effects
+ * and event handlers.
+ */
+import { deserializeToolError, type SerializedToolError } from './core.ts'
+
+export type WorkerReply<Result = unknown> =
+	| { id: number; progress: number }
+	| { id: number; ok: true; result: Result }
+	| { id: number; ok: false; error: SerializedToolError }
+
+export type WorkerRunOptions = {
+	onProgress?: (fraction: number) => void
+	/** Buffers handed to the worker rather than copied. */
+	transfer?: Array<Transferable>
+	/** Terminate the worker if a newer run supersedes this one (default true). */
+	stopWhenSuperseded?: boolean
+}
+
+export type WorkerClient<Task extends object, Result> = {
+	run(task: Task, options?: WorkerRunOptions): Promise<Result>
+	/** Stops the job under way, if any. */
+	cancel(): void
+	/** Drops the job under way, as a newer run does (for a newer run done elsewhere, e.g. on the main thread). */
+	supersede(): void
+	/** Starts the worker now and posts it `task` (answered with nothing), so the first job does not wait for it. */
+	warmUp(task: Task): void
+}
+
+export function isAbort(error: unknown): boolean {
+	return error instanceof DOMException && error.name === 'AbortError'
+}
+
+export function createWorkerClient<Task extends object, Result>(
+	/** A literal `new Worker(new URL(…, import.meta.url), …)`: Vite bundles each one it sees as a worker entry. */
+	start: () => Worker,
+	{ crashMessage = 'The tool stopped unexpectedly. Please try again.' }: { crashMessage?: string } = {},
+): WorkerClient<Task, Result> {
+	let worker: Worker | null = null
+	let nextId = 1
+	let pending: { id: number; stopWorker: boolean; reject: (error: unknown) => void; cleanup: () => void } | null = null
+
+	function stop(which: Worker | null = worker) {
+		which?.terminate()
+		if (worker === which) worker = null
+	}
+
+	function cancelPending(reason: string, superseded: boolean) {
+		if (!pending) return
+		const { stopWorker, reject, cleanup } = pending
+		cleanup()
+		reject(new DOMException(reason, 'AbortError'))
+		if (stopWorker || !superseded) stop()
+	}
+
+	return {
+		cancel: () => cancelPending('Cancelled', false),
+		supersede: () => cancelPending('Superseded by a newer run', true),
+		warmUp(task) {
+			if (worker) return
+			worker = start()
+			worker.postMessage({ id: 0, ...task })
+		},
+		run(task, { onProgress, transfer = [], stopWhenSuperseded = true } = {}) {
+			cancelPending('Superseded by a newer run', true)
+			const id = nextId++
+			worker ??= start()
+			const target = worker
+			return new Promise<Result>((resolve, reject) => {
+				const onMessage = ({ data }: MessageEvent<WorkerReply<Result>>) => {
+					if (data.id !== id) return
+					if ('progress' in data) {
+						onProgress?.(data.progress)
+						return
+					}
+					cleanup()
+					if (data.ok) resolve(data.result)
+					else reject(deserializeToolError(data.error))
+				}
+				const onError = (event: ErrorEvent) => {
+					cleanup()
+					stop(target)
+					reject(new Error(event.message || crashMessage))
+				}
+				const cleanup = () => {
+					target.removeEventListener('message', onMessage)
+					target.removeEventListener('error', onError)
+					if (pending?.id === id) pending = null
+				}
+				pending = { id, stopWorker: stopWhenSuperseded, reject, cleanup }
+				target.addEventListener('message', onMessage)
+				target.addEventListener('error', onError)
+				target.postMessage({ id, ...task }, transfer)
+			})
+		},
+	}
+}

@@ -1,0 +1,43 @@
+/**
+ * The message loop of a browser tool worker: runs the core a task names off
+ * the page's main thread and posts progress while the core reports it. Each
+ * worker entry (`browser-worker.ts`, `minify-beautify/minify-worker.ts`)
+ * calls it with the cores it may load.
+ */
+import { runCore, serializeToolError, type ToolCore } from './core.ts'
+
+export type CoreLoader = () => Promise<ToolCore>
+
+export type BrowserTask = { id: number; slug: string; input: string; options: unknown }
+export type BrowserReply =
+	| { id: number; progress: number }
+	| { id: number; ok: true; result: unknown }
+	| { id: number; ok: false; error: { code: string; message: string; status: number; details?: unknown } }
+
+export function serveToolCores(loaders: Record<string, CoreLoader>) {
+	const scope = self as unknown as {
+		postMessage(message: BrowserReply): void
+		addEventListener(type: 'message', listener: (event: MessageEvent<BrowserTask>) => void): void
+	}
+
+	scope.addEventListener('message', async ({ data: { id, slug, input, options } }) => {
+		try {
+			const load = loaders[slug]
+			if (!load) throw new Error(`No core for tool ${slug}`)
+			let lastPost = 0
+			const progress = (fraction: number) => {
+				const now = performance.now()
+				if (now - lastPost < 50) return
+				lastPost = now
+				scope.postMessage({ id, progress: fraction })
+			}
+			const result = await runCore(await load(), input, options, { progress })
+			scope.postMessage({ id, ok: true, result })
+		} catch (error) {
+			const known = serializeToolError(error)
+			// Bad input is the user's to fix (shown in the page); only our own faults are logged.
+			if (!known) console.error(error)
+			scope.postMessage({ id, ok: false, error: known ?? { code: 'INTERNAL_ERROR', message: 'Something went wrong while running the tool. Please try again.', status: 500 } })
+		}
+	})
+}
