@@ -4,9 +4,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { ErrorList, Field, SubmitButton, useIsPending } from '#app/components/forms.tsx'
 import { audit } from '#app/utils/audit.server.ts'
-import { formError, requireAdmin } from '#app/utils/auth.server.ts'
-import { readFormData } from '#app/utils/body.server.ts'
-import { AppError } from '#app/utils/errors.ts'
+import { requireAdmin } from '#app/utils/auth.server.ts'
+import { parseForm } from '#app/utils/body.server.ts'
+import { formErrorReply } from '#app/utils/errors.server.ts'
 import { isGoogleRedirectEnabled } from '#app/utils/google.server.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 import { pageSeo } from '#app/utils/seo.ts'
@@ -41,14 +41,9 @@ const FIELD_ORDER: Array<keyof SiteSettings> = [
 
 export async function action({ request }: ActionFunctionArgs) {
 	const { user } = await requireAdmin(request)
-	let formData: FormData
-	try {
-		formData = await readFormData(request, SETTINGS_FORM_LIMIT)
-	} catch (error) {
-		if (error instanceof AppError) return data({ result: formError(error.message) }, { status: error.status })
-		throw error
-	}
-	const submission = parseWithZod(formData, { schema: siteSettingsFormSchema })
+	const form = await parseForm(request, siteSettingsFormSchema, { maxBytes: SETTINGS_FORM_LIMIT })
+	if ('refused' in form) return formErrorReply(form.refused)
+	const { submission } = form
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const before = await getFreshSiteSettings()
 	const after = await updateSiteSettings(submission.value)

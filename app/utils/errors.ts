@@ -60,6 +60,14 @@ export class AppError extends Error implements ErrorBody {
 		return typeof value === 'number' ? value : undefined
 	}
 
+	/**
+	 * Response headers this error's status calls for: Retry-After when it says
+	 * how long to wait (RateLimitError adds its RateLimit-* headers).
+	 */
+	get headers(): Record<string, string> {
+		return this.retryAfter === undefined ? {} : { 'Retry-After': String(this.retryAfter) }
+	}
+
 	/** The form field at fault (`details.field`), when there is one. */
 	get field(): string | undefined {
 		const value = (this.details as { field?: unknown } | undefined)?.field
