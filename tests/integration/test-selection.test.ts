@@ -19,8 +19,24 @@ function databaseFolders(): Array<string> {
 	const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
 	const command = scripts['test:database']
 	expect(command).toMatch(/^vitest run /)
-	return command!.replace(/^vitest run /, '').split(/\s+/).filter(Boolean)
+	const args = command!.replace(/^vitest run /, '').split(/\s+/).filter(Boolean)
+	const firstOption = args.findIndex((arg) => arg.startsWith('--'))
+	return firstOption === -1 ? args : args.slice(0, firstOption)
 }
+
+/** The files it leaves out (`--exclude`): tests of the embedded database and its scripts, which never use DATABASE_URL. */
+function excludedFiles(): Array<string> {
+	const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+	return [...scripts['test:database']!.matchAll(/--exclude (\S+)/g)].map((match) => match[1]!)
+}
+
+test('the files left out of the PostgreSQL pass never use its database (they start their own embedded one)', () => {
+	for (const file of excludedFiles()) {
+		const text = fs.readFileSync(path.join(root, file), 'utf8')
+		// The run's database reaches a test through these: the Prisma client, the test-database helpers, inject().
+		expect(text, file).not.toMatch(/resetDatabase|#tests\/setup\/accounts\.ts|#app\/utils\/db\.server\.ts|inject\(/)
+	}
+})
 
 function testFiles(dir: string): Array<string> {
 	const found: Array<string> = []
