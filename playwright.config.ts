@@ -42,7 +42,10 @@ export default defineConfig({
 	reporter: process.env.CI ? [['list']] : [['list']],
 	use: {
 		baseURL,
-		trace: 'retain-on-failure',
+		// Recording a trace costs every test its DOM snapshots and screenshots. CI retries a
+		// failed test once and records that retry; a local run (no retries) keeps the trace
+		// of a failure as before.
+		trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
 		launchOptions: chromiumLaunchOptions,
 	},
 	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } }],

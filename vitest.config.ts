@@ -19,7 +19,8 @@ export default defineConfig({
 		globalSetup: ['tests/setup/global-setup.ts'],
 		// The second reporter keeps a failed run's exit code (see the file).
 		reporters: ['default', './tests/setup/exit-code-reporter.ts'],
-		setupFiles: ['tests/setup/setup-env.ts'],
+		// The database and mocks; the matchers (toHaveRedirect, toSendToast); the console.error guard.
+		setupFiles: ['tests/setup/setup-env.ts', 'tests/setup/custom-matchers.ts', 'tests/setup/console-error.ts'],
 		// One database for the run: test files take turns.
 		fileParallelism: false,
 		// Hang guards, not timings: scrypt sign-ins, PGlite start-ups and the wasm

@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
 import compression from 'compression'
 import express from 'express'
+import { getEnv } from '#app/utils/env.server.ts'
 import { anonymousPreferences, createPageCache, etagFor, isPublicResponse, isRevalidatable, matchesIfNoneMatch, withNonce } from './page-cache.ts'
 import { precompressedAssets } from './precompressed.ts'
 import { lingerAfterEarlyAnswer, redirectToHttps, rejectBadUrls, rejectCrossSiteWrites, requestLogger, sendError } from './request-guards.ts'
@@ -37,7 +38,8 @@ export function createApp(options: AppOptions) {
 	app.disable('x-powered-by')
 	// Behind a proxy, TRUST_PROXY names how many hops to trust; the Host header
 	// is never used to build URLs (SITE_URL is).
-	const trustProxy = process.env.TRUST_PROXY
+	const env = getEnv()
+	const trustProxy = env.TRUST_PROXY
 	if (trustProxy) app.set('trust proxy', /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy)
 
 	app.use((_req, res, next) => {
@@ -51,7 +53,7 @@ export function createApp(options: AppOptions) {
 			dev: options.mode === 'development',
 			https: options.https,
 			// The Google button's POST answers with a redirect to Google's consent page.
-			formActionOrigins: process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET ? ['https://accounts.google.com'] : [],
+			formActionOrigins: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? ['https://accounts.google.com'] : [],
 		}),
 	)
 	app.use(rejectBadUrls)

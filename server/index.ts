@@ -19,13 +19,14 @@ import { installCrashGuard } from './crash-guard.ts'
 
 installCrashGuard()
 
-const mode = process.env.NODE_ENV === 'production' ? 'production' : 'development'
-// One reading of PORT and SITE_URL (and its default, http://localhost:$PORT) for the server and the app.
-const { PORT: port, SITE_URL: siteUrl } = getEnv()
-const host = process.env.HOST ?? '0.0.0.0'
-const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
+// One reading of the environment, with the app's defaults (SITE_URL: http://localhost:$PORT).
+// It comes before startDatabase(): the session secret is kept in DATA_DIR only
+// when DATABASE_URL was not set at start (app/utils/session-secret.server.ts).
+const env = getEnv()
+const mode = env.NODE_ENV === 'production' ? 'production' : 'development'
+const { PORT: port, SITE_URL: siteUrl, HOST: host, SHUTDOWN_GRACE_MS } = env
 
-if (process.env.MOCKS === 'true') {
+if (env.MOCKS) {
 	// Tests and offline development only: MSW answers Google's APIs in this
 	// process (tests/mocks). The production build has it as build/mocks.js.
 	const mocks = mode === 'production' ? './mocks.js' : '../tests/mocks/index.ts'
@@ -33,7 +34,7 @@ if (process.env.MOCKS === 'true') {
 }
 
 const database = await startDatabase()
-await bootstrapAdminFromEnv(getEnv())
+await bootstrapAdminFromEnv(env)
 
 // Expired sessions and spent rate-limit counters are refused anyway; this
 // keeps their tables small. Hourly, and once at start.
@@ -72,9 +73,9 @@ const app = createApp({
 	viteMiddleware,
 	https: siteUrl.startsWith('https:'),
 	siteOrigin: new URL(siteUrl).origin,
-	logRequests: process.env.LOG_REQUESTS !== '0',
+	logRequests: env.LOG_REQUESTS,
 	isShuttingDown: () => shuttingDown,
-	pageCacheMs: Number(process.env.PAGE_CACHE_MS ?? 1_000),
+	pageCacheMs: env.PAGE_CACHE_MS,
 })
 
 const server = app.listen(port, host, () => {

@@ -22,7 +22,7 @@ import {
 	type GoogleOutcome,
 } from './google.server.ts'
 import { type KnownDevice } from './known-device.server.ts'
-import { hit, RateLimitError, rateLimitError, reset } from './rate-limit.server.ts'
+import { hit, rateLimitError, reset } from './rate-limit.server.ts'
 import {
 	clearSessionCookie,
 	createSession,
@@ -366,16 +366,6 @@ export async function readAuthForm(request: Request): Promise<FormData | AppErro
 	}
 }
 
-/** A Conform result that shows `message` above the form (its form-level error). */
-export function formError(message: string) {
-	return { status: 'error' as const, error: { '': [message] } }
-}
-
-/** Response headers for a refused form post: Retry-After when rate limited or busy, and RateLimit-* when rate limited. */
-export function errorHeaders(error: AppError): HeadersInit | undefined {
-	if (error instanceof RateLimitError) return error.headers
-	return error.retryAfter === undefined ? undefined : { 'Retry-After': String(error.retryAfter) }
-}
 
 /** Cookies that live through Google's round trip: signed, ten minutes, only sent to /auth. */
 function googleFlowCookieOptions() {

@@ -5,9 +5,9 @@ import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-ru
 import { ErrorList, Field, SubmitButton, useIsPending } from '#app/components/forms.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { audit } from '#app/admin/audit.server.ts'
-import { formError, requireAdmin } from '#app/accounts/auth.server.ts'
-import { readFormData } from '#app/utils/body.server.ts'
-import { AppError } from '#app/utils/errors.ts'
+import { requireAdmin } from '#app/accounts/auth.server.ts'
+import { parseForm } from '#app/utils/body.server.ts'
+import { formErrorReply } from '#app/utils/errors.server.ts'
 import { isGoogleRedirectEnabled } from '#app/accounts/google.server.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 import { pageSeo } from '#app/utils/seo.ts'
@@ -42,14 +42,9 @@ const FIELD_ORDER: Array<keyof SiteSettings> = [
 
 export async function action({ request }: ActionFunctionArgs) {
 	const { user } = await requireAdmin(request)
-	let formData: FormData
-	try {
-		formData = await readFormData(request, SETTINGS_FORM_LIMIT)
-	} catch (error) {
-		if (error instanceof AppError) return data({ result: formError(error.message) }, { status: error.status })
-		throw error
-	}
-	const submission = parseWithZod(formData, { schema: siteSettingsFormSchema })
+	const form = await parseForm(request, siteSettingsFormSchema, { maxBytes: SETTINGS_FORM_LIMIT })
+	if ('refused' in form) return formErrorReply(form.refused)
+	const { submission } = form
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const before = await getFreshSiteSettings()
 	const after = await updateSiteSettings(submission.value)

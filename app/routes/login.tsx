@@ -4,17 +4,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from '#app/components/forms.tsx'
 import { AuthPage, authFormValidation } from '#app/accounts/auth-page.tsx'
-import {
-	readAuthForm,
-	authFailure,
-	errorHeaders,
-	formError,
-	getAuthenticator,
-	getOptionalUser,
-	startWebSession,
-	withoutBody,
-} from '#app/accounts/auth.server.ts'
-import { AppError } from '#app/utils/errors.ts'
+import { AUTH_BODY_LIMIT, authFailure, getAuthenticator, getOptionalUser, startWebSession, withoutBody } from '#app/accounts/auth.server.ts'
+import { parseForm } from '#app/utils/body.server.ts'
+import { formErrorReply } from '#app/utils/errors.server.ts'
 import { isGoogleRedirectAvailable } from '#app/accounts/google.server.ts'
 import { readKnownDevices, rememberDevice } from '#app/accounts/known-device.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
@@ -43,9 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	const formData = await readAuthForm(request)
-	if (formData instanceof AppError) return data({ result: formError(formData.message) }, { status: formData.status })
-	const submission = parseWithZod(formData, { schema: LoginSchema })
+	const form = await parseForm(request, LoginSchema, { maxBytes: AUTH_BODY_LIMIT })
+	if ('refused' in form) return formErrorReply(form.refused)
+	const { formData, submission } = form
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 	}
@@ -54,11 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		const knownDevices = await readKnownDevices(request)
 		authenticated = await getAuthenticator().authenticate('form', withoutBody(request), { context: { ...context, formData, knownDevices } })
 	} catch (error) {
-		const failure = authFailure(error, INVALID_CREDENTIALS_MESSAGE)
-		return data(
-			{ result: submission.reply({ formErrors: [failure.message], hideFields: ['password'] }) },
-			{ status: failure.status, headers: errorHeaders(failure) },
-		)
+		return formErrorReply(authFailure(error, INVALID_CREDENTIALS_MESSAGE), { submission, hideFields: ['password'], formLevel: true })
 	}
 	const { user } = authenticated
 	const headers = new Headers()

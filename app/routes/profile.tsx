@@ -6,8 +6,9 @@ import { useState } from 'react'
 import { z } from 'zod'
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from '#app/components/forms.tsx'
 import { Icon } from '#app/components/icon.tsx'
-import { errorHeaders, formError, readAuthForm, requireUser } from '#app/accounts/auth.server.ts'
-import { AppError } from '#app/utils/errors.ts'
+import { AUTH_BODY_LIMIT, requireUser } from '#app/accounts/auth.server.ts'
+import { readFormData } from '#app/utils/body.server.ts'
+import { formError, formErrorReply } from '#app/utils/errors.server.ts'
 import { pageSeo } from '#app/utils/seo.ts'
 import { clearSessionCookie, deleteUserSession, deleteUserSessions, listUserSessions, TOUCH_INTERVAL_MS } from '#app/accounts/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -63,9 +64,11 @@ type ActionResult = { intent: Intent; result: SubmissionResult<Array<string>> }
 
 export async function action({ request }: ActionFunctionArgs) {
 	const { user, sessionId } = await requireUser(request)
-	const formData = await readAuthForm(request)
-	if (formData instanceof AppError) {
-		return data<ActionResult>({ intent: 'update-name', result: formError(formData.message) }, { status: formData.status })
+	let formData: FormData
+	try {
+		formData = await readFormData(request, AUTH_BODY_LIMIT)
+	} catch (error) {
+		return formErrorReply(error, { extra: { intent: 'update-name' as Intent } })
 	}
 	const intent = z.enum(intents).safeParse(formData.get('intent'))
 	if (!intent.success) {
@@ -94,12 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
 				const others = endedSessions === 1 ? '1 other session was logged out' : `${endedSessions} other sessions were logged out`
 				return redirectWithToast('/profile', { type: 'success', message: `Password saved. ${others}.` })
 			} catch (error) {
-				if (!(error instanceof AppError)) throw error
-				const result = submission.reply({
-					...(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }),
-					hideFields: ['currentPassword', 'newPassword'],
-				})
-				return data<ActionResult>({ intent: intent.data, result }, { status: error.status, headers: errorHeaders(error) })
+				return formErrorReply(error, { submission, hideFields: ['currentPassword', 'newPassword'], extra: { intent: intent.data } })
 			}
 		}
 		case 'end-session': {

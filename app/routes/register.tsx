@@ -4,9 +4,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from '#app/components/forms.tsx'
 import { AuthPage, authFormValidation } from '#app/accounts/auth-page.tsx'
-import { errorHeaders, formError, getOptionalUser, limitByIp, readAuthForm, startWebSession } from '#app/accounts/auth.server.ts'
+import { AUTH_BODY_LIMIT, getOptionalUser, limitByIp, startWebSession } from '#app/accounts/auth.server.ts'
+import { parseForm } from '#app/utils/body.server.ts'
+import { formError, formErrorReply } from '#app/utils/errors.server.ts'
 import { rememberDevice } from '#app/accounts/known-device.server.ts'
-import { AppError } from '#app/utils/errors.ts'
 import { isGoogleRedirectAvailable } from '#app/accounts/google.server.ts'
 import { safeRedirect } from '#app/utils/redirect.ts'
 import { pageSeo } from '#app/utils/seo.ts'
@@ -39,9 +40,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		await request.body?.cancel().catch(() => {})
 		return data({ result: formError(REGISTRATION_CLOSED_MESSAGE) }, { status: 403 })
 	}
-	const formData = await readAuthForm(request)
-	if (formData instanceof AppError) return data({ result: formError(formData.message) }, { status: formData.status })
-	const submission = parseWithZod(formData, { schema: RegisterSchema })
+	const form = await parseForm(request, RegisterSchema, { maxBytes: AUTH_BODY_LIMIT })
+	if ('refused' in form) return formErrorReply(form.refused)
+	const { submission } = form
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 	}
@@ -51,11 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		await limitByIp('register', context.clientIp)
 		user = await createPasswordUser({ name, email, password })
 	} catch (error) {
-		if (!(error instanceof AppError)) throw error
-		const reply = error.field
-			? submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: ['password'] })
-			: submission.reply({ formErrors: [error.message], hideFields: ['password'] })
-		return data({ result: reply }, { status: error.status, headers: errorHeaders(error) })
+		return formErrorReply(error, { submission, hideFields: ['password'] })
 	}
 	// SPEC.md §4: registering logs the new user in at once (ending any session this browser held).
 	const headers = new Headers()

@@ -22,6 +22,8 @@ import {
 	MultipartParseError,
 	parseMultipartRequest,
 } from '@remix-run/multipart-parser'
+import { parseWithZod } from '@conform-to/zod'
+import type { z } from 'zod'
 import { AppError } from './errors.ts'
 import { formatBytes } from './format.ts'
 
@@ -174,6 +176,34 @@ export async function readFormData(
 	}
 	await discardBody(request)
 	throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as application/x-www-form-urlencoded or multipart/form-data.')
+}
+
+export type ParseFormOptions = FormLimits & {
+	/** The body's byte limit (413 beyond it). */
+	maxBytes: number
+}
+
+/**
+ * The one way an action reads a form: the body within its limits
+ * (readFormData), then the Zod schema through Conform (`parseWithZod`), so
+ * the page shows the same errors with or without JavaScript. A body that is
+ * too large, not a form or unreadable is `{ refused }` (its 413/415/400
+ * AppError; answer it with formErrorReply, errors.server.ts); anything else
+ * goes wrong is thrown.
+ *
+ *     const form = await parseForm(request, LoginSchema, { maxBytes: AUTH_BODY_LIMIT })
+ *     if ('refused' in form) return formErrorReply(form.refused)
+ *     if (form.submission.status !== 'success') return data({ result: form.submission.reply() }, { status: 400 })
+ */
+export async function parseForm<Schema extends z.ZodTypeAny>(request: Request, schema: Schema, { maxBytes, ...limits }: ParseFormOptions) {
+	let formData: FormData
+	try {
+		formData = await readFormData(request, maxBytes, limits)
+	} catch (error) {
+		if (error instanceof AppError) return { refused: error }
+		throw error
+	}
+	return { formData, submission: parseWithZod(formData, { schema }) }
 }
 
 /**

@@ -1,10 +1,14 @@
 /**
  * Environment, read once and validated (Epic Stack style). Every variable is
  * optional with a safe default so `npm start` works on a fresh machine; the
- * README's table documents each one.
+ * README's table documents each one. The server (server/*.ts) and the app
+ * read them here, so both see the same defaults. Two exceptions read
+ * process.env themselves: DATABASE_URL, which the embedded database sets at
+ * start (server/db, app/utils/db.server.ts), and standalone scripts
+ * (scripts/*), which use the same defaults as this table.
  */
-import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import { forgetSessionSecrets, resolveSessionSecrets } from './session-secret.server.ts'
 
 /** `SITE_URL=` in an env file means "not set". */
 function unsetWhenEmpty(value: unknown): unknown {
@@ -20,8 +24,22 @@ const schema = z.object({
 	 * Never taken from request headers. Defaults to http://localhost:$PORT.
 	 */
 	SITE_URL: z.preprocess(unsetWhenEmpty, z.string().url().optional()),
-	/** Comma-separated; the first signs new cookies, the rest still verify (rotation). */
+	/** The interface the server listens on. */
+	HOST: z.preprocess(unsetWhenEmpty, z.string().default('0.0.0.0')),
+	/** Comma-separated; the first signs new cookies, the rest still verify (rotation). Unset: see session-secret.server.ts. */
 	SESSION_SECRET: z.string().min(16).optional(),
+	/** Where the embedded database (and, without SESSION_SECRET, the kept session secret) lives. */
+	DATA_DIR: z.preprocess(unsetWhenEmpty, z.string().default('./data')),
+	/** Express `trust proxy`: a hop count or a list (unset: trust no proxy). */
+	TRUST_PROXY: z.preprocess(unsetWhenEmpty, z.string().optional()),
+	/** `0` turns off the one-line-per-request log. */
+	LOG_REQUESTS: z.preprocess(unsetWhenEmpty, z.string().default('1')).transform((value) => value !== '0'),
+	/** How long in-flight requests may take to finish on shutdown, in milliseconds. */
+	SHUTDOWN_GRACE_MS: z.preprocess(unsetWhenEmpty, z.coerce.number().min(0).default(10_000)),
+	/** How long a page rendered for an anonymous visitor is reused, in milliseconds (0: never). */
+	PAGE_CACHE_MS: z.preprocess(unsetWhenEmpty, z.coerce.number().min(0).default(1_000)),
+	/** `true`: MSW answers Google's APIs inside the server (tests and offline development only). */
+	MOCKS: z.preprocess(unsetWhenEmpty, z.string().optional()).transform((value) => value === 'true'),
 	/** Google sign-in: the OAuth client id (enables the ID-token API) and secret (enables the redirect flow). */
 	GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
 	GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
@@ -57,15 +75,9 @@ export function getEnv() {
 		throw new Error(`Invalid environment: ${problems}`)
 	}
 	const env = parsed.data
-	let sessionSecrets = env.SESSION_SECRET?.split(',').map((s) => s.trim()).filter(Boolean) ?? []
-	if (sessionSecrets.length === 0) {
-		// A per-process secret keeps a single instance working out of the box;
-		// several instances need a shared SESSION_SECRET (README).
-		if (env.NODE_ENV === 'production') {
-			console.warn('SESSION_SECRET is not set: using a random secret for this process only.')
-		}
-		sessionSecrets = [randomBytes(32).toString('hex')]
-	}
+	// DATABASE_URL as the process was started with: the server's first getEnv()
+	// runs before the embedded database sets it (server/index.ts).
+	const sessionSecrets = resolveSessionSecrets({ ...env, DATABASE_URL: process.env.DATABASE_URL })
 	cached = { ...env, sessionSecrets, secureCookies: useSecureCookies(env) }
 	return cached
 }
@@ -88,4 +100,5 @@ function useSecureCookies(env: Env): boolean {
 /** Resets the cached environment (tests that change process.env). */
 export function resetEnvCache() {
 	cached = undefined
+	forgetSessionSecrets()
 }

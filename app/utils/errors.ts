@@ -61,12 +61,11 @@ export class AppError extends Error implements ErrorBody {
 	}
 
 	/**
-	 * Headers every answer carrying this error sends besides Retry-After: none
-	 * here; a refused rate-limit hit (accounts/rate-limit.server.ts) adds its
-	 * RateLimit-* headers, so the JSON API's error path needs no domain import.
+	 * Response headers this error's status calls for: Retry-After when it says
+	 * how long to wait (RateLimitError adds its RateLimit-* headers).
 	 */
 	get headers(): Record<string, string> {
-		return {}
+		return this.retryAfter === undefined ? {} : { 'Retry-After': String(this.retryAfter) }
 	}
 
 	/** The form field at fault (`details.field`), when there is one. */

@@ -13,8 +13,9 @@ import * as dashboardRoute from '#app/routes/admin.dashboard.tsx'
 import { audit } from '#app/admin/audit.server.ts'
 import { DASHBOARD_DAYS, lastUtcDays, loadDashboard, startOfUtcDay, type DashboardData } from '#app/admin/dashboard.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { context, createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
+import { createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
+import { callRoute, type RouteOutcome } from '#tests/setup/routes.ts'
 
 beforeEach(async () => {
 	await resetDatabase()
@@ -22,24 +23,9 @@ beforeEach(async () => {
 
 const DAY = 24 * 60 * 60 * 1000
 
-type Outcome = { status: number; headers: Headers; body: unknown }
-
-async function callLoader(request: Request): Promise<Outcome> {
-	try {
-		const value = await dashboardRoute.loader({
-			request,
-			params: {},
-			context: context(),
-		} as never)
-		return { status: 200, headers: new Headers(), body: value }
-	} catch (error) {
-		if (!(error instanceof Response)) throw error
-		return {
-			status: error.status,
-			headers: error.headers,
-			body: await error.text(),
-		}
-	}
+/** The dashboard loader, called as Remix calls it (callRoute). */
+function callLoader(request: Request): Promise<RouteOutcome> {
+	return callRoute(dashboardRoute.loader, request)
 }
 
 function at(iso: string): Date {
@@ -104,8 +90,7 @@ describe('role check', () => {
 	test('anonymous → 302 to /login with redirectTo, and no data', async () => {
 		await seedRuns([{ tool: 'json-formatter', outcome: 'ok', createdAt: new Date() }])
 		const outcome = await callLoader(makeRequest('/admin/dashboard'))
-		expect(outcome.status).toBe(302)
-		expect(outcome.headers.get('Location')).toBe('/login?redirectTo=%2Fadmin%2Fdashboard')
+		expect(outcome).toHaveRedirect('/login?redirectTo=%2Fadmin%2Fdashboard')
 		expect(JSON.stringify(outcome.body)).not.toMatch(/stats|toolUsage|json-formatter|audit/)
 	})
 
@@ -115,8 +100,7 @@ describe('role check', () => {
 		const { cookie } = await loginAs(user.id)
 		for (const path of ['/admin/dashboard', '/admin/dashboard.data', '/admin/dashboard?_data=routes%2Fadmin.dashboard']) {
 			const outcome = await callLoader(makeRequest(path, { cookie }))
-			expect(outcome.status, path).toBe(302)
-			expect(outcome.headers.get('Location'), path).toMatch(/^\/login\?redirectTo=/)
+			expect(outcome, path).toHaveRedirect(/^\/login\?redirectTo=/)
 			expect(JSON.stringify(outcome.body), path).not.toMatch(/plain@example\.com|someone@example\.com|settings\.update|stats/)
 		}
 	})

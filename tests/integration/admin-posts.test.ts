@@ -17,7 +17,6 @@ import { prisma } from '#app/utils/db.server.ts'
 import { storeFile } from '#app/files/files.server.ts'
 import { MARKDOWN_TOO_COMPLEX_MESSAGE } from '#app/blog/markdown.server.ts'
 import { STALE_VERSION_MESSAGE } from '#app/blog/posts.server.ts'
-import { getToast } from '#app/utils/toast.server.ts'
 import { context, createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 import { callRoute, type Json, type RouteHandler } from '#tests/setup/routes.ts'
@@ -82,8 +81,7 @@ describe('role checks: anonymous and plain users are sent to /login and change n
 		for (const [loader, path, params] of loaders) {
 			for (const cookie of [undefined, userCookie]) {
 				const outcome = await call(loader, makeRequest(path, { cookie }), params)
-				expect(outcome.status, path).toBe(302)
-				expect(outcome.headers.get('Location')).toMatch(/^\/login/)
+				expect(outcome).toHaveRedirect(/^\/login/)
 				expect(JSON.stringify(outcome.body ?? '')).not.toContain('Existing')
 			}
 		}
@@ -111,8 +109,7 @@ describe('role checks: anonymous and plain users are sent to /login and change n
 		for (const [action, path, params, form] of attempts) {
 			for (const cookie of [undefined, userCookie]) {
 				const outcome = await call(action, postForm(path, form, cookie), params)
-				expect(outcome.status, `${path} ${form.intent ?? ''}`).toBe(302)
-				expect(outcome.headers.get('Location')).toMatch(/^\/login/)
+				expect(outcome).toHaveRedirect(/^\/login/)
 			}
 		}
 		expect(await snapshot()).toEqual(before)
@@ -130,11 +127,9 @@ describe('creating posts', () => {
 			seoTitle: 'Crème brûlée',
 			seoDescription: 'How to',
 		})
-		expect(outcome.status).toBe(302)
-		const { toast } = await getToast(makeRequest('/', { headers: { Cookie: outcome.headers.get('Set-Cookie')?.split(';')[0] ?? '' } }))
-		expect(toast?.message).toBe('Saved “Crème Brûlée: A Guide!” as a draft.')
+		await expect(outcome).toSendToast({ message: 'Saved “Crème Brûlée: A Guide!” as a draft.' })
 		const post = await prisma.post.findFirstOrThrow()
-		expect(outcome.headers.get('Location')).toBe(`/admin/posts/${post.id}/edit`)
+		expect(outcome).toHaveRedirect(`/admin/posts/${post.id}/edit`)
 		expect(post).toMatchObject({
 			slug: 'creme-brulee-a-guide',
 			title: 'Crème Brûlée: A Guide!',
@@ -282,8 +277,7 @@ describe('editing', () => {
 		const { adminCookie } = await accounts()
 		const post = await createOk(adminCookie, { title: 'Draft', body: 'one' })
 		const outcome = await save(adminCookie, post.id, { title: 'Draft', body: 'two **words**', version: '1', tags: 'a' })
-		expect(outcome.status).toBe(302)
-		expect(outcome.headers.get('Location')).toBe(`/admin/posts/${post.id}/edit`)
+		expect(outcome).toHaveRedirect(`/admin/posts/${post.id}/edit`)
 		const saved = await prisma.post.findUniqueOrThrow({ where: { id: post.id } })
 		expect(saved).toMatchObject({ body: 'two **words**', version: 2, tags: ['a'] })
 		expect(saved.html).toBe('<p>two <strong>words</strong></p>\n')
@@ -357,16 +351,14 @@ describe('publishing and scheduling', () => {
 		expect(post.status).toBe('published')
 		expect(post.publishedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000)
 		expect(post.publishedAt!.getTime()).toBeLessThanOrEqual(Date.now())
-		const { toast } = await getToast(makeRequest('/', { headers: { Cookie: outcome.headers.get('Set-Cookie')?.split(';')[0] ?? '' } }))
-		expect(toast?.message).toBe('Saved. “Out now” is published.')
+		await expect(outcome).toSendToast({ message: 'Saved. “Out now” is published.' })
 		expect((await prisma.auditLog.findMany({ orderBy: { id: 'asc' } })).map((entry) => entry.action)).toEqual(['post.create', 'post.publish'])
 	})
 
 	test('a future date schedules; the list shows Scheduled; publishing a draft later is audited', async () => {
 		const { adminCookie } = await accounts()
 		const outcome = await create(adminCookie, { title: 'Later', status: 'published', publishedAt: FUTURE })
-		const { toast } = await getToast(makeRequest('/', { headers: { Cookie: outcome.headers.get('Set-Cookie')?.split(';')[0] ?? '' } }))
-		expect(toast?.message).toBe('Saved. “Later” is scheduled for 2999-01-01 09:30 UTC.')
+		await expect(outcome).toSendToast({ message: 'Saved. “Later” is scheduled for 2999-01-01 09:30 UTC.' })
 		const scheduled = await prisma.post.findFirstOrThrow()
 		expect(scheduled.publishedAt?.toISOString()).toBe('2999-01-01T09:30:00.000Z')
 		const draft = await createOk(adminCookie, { title: 'Draft' })
@@ -458,8 +450,7 @@ describe('preview, uploads and delete from the editor', () => {
 		expect(ask.body.confirmDelete).toBe(true)
 		expect(await prisma.post.count()).toBe(1)
 		const done = await call(editRoute.action, postForm(`/admin/posts/${post.id}/edit`, { intent: 'delete', confirm: 'yes' }, adminCookie), { id: post.id })
-		expect(done.status).toBe(302)
-		expect(done.headers.get('Location')).toBe('/admin/posts')
+		expect(done).toHaveRedirect('/admin/posts')
 		expect(await prisma.post.count()).toBe(0)
 		expect(await prisma.postRedirect.count()).toBe(0)
 		const entry = await prisma.auditLog.findFirstOrThrow({ where: { action: 'post.delete' } })

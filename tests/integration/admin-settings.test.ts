@@ -17,7 +17,6 @@ import { prisma } from '#app/utils/db.server.ts'
 import { GOOGLE_NOT_CONFIGURED, resolveGoogleUser } from '#app/accounts/google.server.ts'
 import { DEFAULT_SITE_SETTINGS, getSiteSettings, updateSiteSettings } from '#app/admin/settings.server.ts'
 import { themeScriptFor } from '#app/utils/theme.ts'
-import { getToast } from '#app/utils/toast.server.ts'
 import { REGISTRATION_CLOSED_MESSAGE } from '#app/accounts/user.server.ts'
 import { createGoogleIdToken } from '#tests/mocks/google.ts'
 import { context, createUser, loginAs, makeRequest, TEST_PASSWORD, uniqueEmail } from '#tests/setup/accounts.ts'
@@ -34,12 +33,6 @@ afterEach(() => {
 })
 
 const call = callRoute
-
-async function toastOf(headers: Headers) {
-	const cookie = headers.getSetCookie().find((c) => c.startsWith('toast='))
-	if (!cookie) return null
-	return (await getToast(makeRequest('/', { cookie: cookie.split(';')[0]! }))).toast
-}
 
 /** A full, valid settings form (what the page posts), with overrides. A checkbox is sent only when ticked. */
 function settingsForm(overrides: Record<string, string | null> = {}): Record<string, string> {
@@ -79,11 +72,9 @@ describe('who may use /admin/settings', () => {
 		const { cookie } = await loginAs(user.id)
 		for (const who of [undefined, cookie]) {
 			const page = await call(adminSettingsRoute.loader, makeRequest('/admin/settings', { cookie: who }))
-			expect(page.status).toBe(302)
-			expect(page.headers.get('Location')).toBe('/login?redirectTo=%2Fadmin%2Fsettings')
+			expect(page).toHaveRedirect('/login?redirectTo=%2Fadmin%2Fsettings')
 			const post = await save(settingsForm({ siteName: 'Hijacked', registrationOpen: null }), who)
-			expect(post.status).toBe(302)
-			expect(post.headers.get('Location')).toMatch(/^\/login/)
+			expect(post).toHaveRedirect(/^\/login/)
 		}
 		expect(await storedRow()).toEqual(before)
 		expect(await prisma.auditLog.count()).toBe(0)
@@ -114,9 +105,8 @@ describe('saving', () => {
 			}),
 			cookie,
 		)
-		expect(outcome.status).toBe(302)
-		expect(outcome.headers.get('Location')).toBe('/admin/settings')
-		expect(await toastOf(outcome.headers)).toMatchObject({ type: 'success', message: 'Settings saved. They apply at once.' })
+		expect(outcome).toHaveRedirect('/admin/settings')
+		await expect(outcome).toSendToast({ type: 'success', message: 'Settings saved. They apply at once.' })
 		expect(await getSiteSettings()).toEqual({
 			siteName: 'Converter Hub',
 			tagline: DEFAULT_SITE_SETTINGS.tagline,
@@ -151,7 +141,7 @@ describe('saving', () => {
 			}),
 			cookie,
 		)
-		expect(await toastOf(again.headers)).toMatchObject({ type: 'info', message: 'Nothing changed.' })
+		await expect(again).toSendToast({ type: 'info', message: 'Nothing changed.' })
 		expect(await prisma.auditLog.count()).toBe(1)
 	})
 
@@ -264,13 +254,12 @@ describe('Google sign-in off', () => {
 		expect((await call(registerRoute.loader, makeRequest('/register'))).body.google).toBe(false)
 
 		const start = await call(googleRoute.action, makeRequest('/auth/google', { method: 'POST', form: { redirectTo: '/' } }))
-		expect(start.status).toBe(302)
-		expect(start.headers.get('Location')).toBe('/login')
-		expect(await toastOf(start.headers)).toMatchObject({ type: 'error', message: GOOGLE_NOT_CONFIGURED })
+		expect(start).toHaveRedirect('/login')
+		await expect(start).toSendToast({ type: 'error', message: GOOGLE_NOT_CONFIGURED })
 
 		const callback = await call(googleCallbackRoute.loader, makeRequest('/auth/google/callback?code=x&state=y'))
 		expect(callback.headers.get('Location')).toBe('/login')
-		expect(await toastOf(callback.headers)).toMatchObject({ type: 'error', message: GOOGLE_NOT_CONFIGURED })
+		await expect(callback).toSendToast({ type: 'error', message: GOOGLE_NOT_CONFIGURED })
 
 		const token = await createGoogleIdToken({ sub: '12345', email: uniqueEmail('google'), email_verified: true, name: 'G' })
 		const api = await call(apiGoogleRoute.action, makeRequest('/api/auth/google', { method: 'POST', json: { token } }))

@@ -56,14 +56,12 @@ const auditRows = (action: string) => prisma.auditLog.findMany({ where: { action
 describe('who may use /admin/users', () => {
 	test('the loader: anonymous and plain users are sent to /login, admins get the list', async () => {
 		const anonymous = await list()
-		expect(anonymous.status).toBe(302)
-		expect(anonymous.headers.get('Location')).toBe('/login?redirectTo=%2Fadmin%2Fusers')
+		expect(anonymous).toHaveRedirect('/login?redirectTo=%2Fadmin%2Fusers')
 
 		const user = await createUser()
 		const { cookie } = await loginAs(user.id)
 		const plain = await list('/admin/users', cookie)
-		expect(plain.status).toBe(302)
-		expect(plain.headers.get('Location')).toBe('/login?redirectTo=%2Fadmin%2Fusers')
+		expect(plain).toHaveRedirect('/login?redirectTo=%2Fadmin%2Fusers')
 
 		const boss = await admin()
 		const ok = await list('/admin/users', boss.cookie)
@@ -90,8 +88,7 @@ describe('who may use /admin/users', () => {
 		const before = await snapshot()
 		for (const who of [undefined, cookie]) {
 			const outcome = await act(form, who)
-			expect(outcome.status).toBe(302)
-			expect(outcome.headers.get('Location')).toMatch(/^\/login\?redirectTo=/)
+			expect(outcome).toHaveRedirect(/^\/login\?redirectTo=/)
 		}
 		expect(await snapshot()).toEqual(before)
 	})
@@ -179,9 +176,8 @@ describe('role changes', () => {
 		const boss = await admin()
 		const user = await createUser()
 		const promoted = await act({ intent: 'role', userId: user.id, role: 'admin', q: 'x', page: '2' }, boss.cookie)
-		expect(promoted.status).toBe(302)
 		// Back to the same view of the list.
-		expect(promoted.headers.get('Location')).toBe('/admin/users?q=x&page=2')
+		expect(promoted).toHaveRedirect('/admin/users?q=x&page=2')
 		expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe('admin')
 		const demoted = await act({ intent: 'role', userId: user.id, role: 'user' }, boss.cookie)
 		expect(demoted.status).toBe(302)

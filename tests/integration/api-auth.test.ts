@@ -17,8 +17,9 @@ import { ACCOUNT_DELAY_MAX_MS, ACCOUNT_LIMITED_MESSAGE, accountDelayMs, loginThr
 import { resetEnvCache } from '#app/utils/env.server.ts'
 import { sessionIdFor } from '#app/accounts/session.server.ts'
 import { changePassword, EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from '#app/accounts/user.server.ts'
-import { context, createUser, loginAs, makeRequest, TEST_PASSWORD, uniqueEmail } from '#tests/setup/accounts.ts'
+import { createUser, loginAs, makeRequest, TEST_PASSWORD, uniqueEmail } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
+import { callRoute, type RouteHandler } from '#tests/setup/routes.ts'
 
 beforeEach(resetDatabase)
 
@@ -44,11 +45,12 @@ const KB = 1024
 const MB = 1024 * KB
 const GOOD_PASSWORD = 'a perfectly fine passphrase'
 
-/** Calls a loader or action the way Remix does; a different client IP per call unless one is given. */
-async function call(handler: Handler, request: Request, clientIp: string = context().clientIp): Promise<Response> {
-	const response = await handler({ request, params: {}, context: context(clientIp) } as never)
+/** The Response the API handler returns (callRoute; a different client IP per call unless one is given). The API never throws one. */
+async function call(handler: RouteHandler, request: Request, clientIp?: string): Promise<Response> {
+	const { response, thrown } = await callRoute(handler, request, {}, { clientIp })
+	expect(thrown).toBe(false)
 	expect(response).toBeInstanceOf(Response)
-	return response
+	return response!
 }
 
 function postJson(path: string, json: unknown, headers?: HeadersInit) {

@@ -22,10 +22,11 @@ import { resetEnvCache } from '#app/utils/env.server.ts'
 import { knownDeviceCookie, readKnownDevices } from '#app/accounts/known-device.server.ts'
 import { GOOGLE_AUTHORIZE_URL, mockAuthorizationCode, type MockGoogleProfile } from '#tests/mocks/google.ts'
 import { findSession, sessionCookie, sessionIdFor } from '#app/accounts/session.server.ts'
-import { getToast } from '#app/utils/toast.server.ts'
 import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, verifyLogin } from '#app/accounts/user.server.ts'
-import { context, createUser, loginAs, makeRequest, TEST_PASSWORD, uniqueEmail } from '#tests/setup/accounts.ts'
+import { createUser, loginAs, makeRequest, TEST_PASSWORD, uniqueEmail } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
+import { toastOf } from '#tests/setup/custom-matchers.ts'
+import { callRoute, type Json, type RouteHandler, type RouteOutcome } from '#tests/setup/routes.ts'
 
 // Failed logins are logged (console.warn); keep the output readable.
 let warn: MockInstance<typeof console.warn>
@@ -40,48 +41,15 @@ afterEach(() => {
 // ---------------------------------------------------------------------------
 // Helpers
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any
-type Handler = (args: never) => unknown
-type Outcome = { status: number; headers: Headers; body: Json; thrown: boolean }
+type Outcome = RouteOutcome
 
 const KB = 1024
 const GOOD_PASSWORD = 'a perfectly fine passphrase'
 const NO_STORE_ARGS = { actionHeaders: new Headers(), loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined }
 
-function isDataWithResponseInit(value: unknown): value is { type: 'DataWithResponseInit'; data: unknown; init: ResponseInit | null } {
-	return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit'
-}
-
-/**
- * Calls a loader or action as Remix does (a random client IP unless one is
- * given) and normalises what comes back: a returned or thrown Response, a
- * `data()` result, or plain data.
- */
-async function call(handler: Handler, request: Request, clientIp: string = context().clientIp): Promise<Outcome> {
-	let value: unknown
-	let thrown = false
-	try {
-		value = await handler({ request, params: {}, context: context(clientIp) } as never)
-	} catch (error) {
-		if (!(error instanceof Response)) throw error
-		value = error
-		thrown = true
-	}
-	if (value instanceof Response) {
-		const text = await value.text()
-		let body: Json = text
-		try {
-			body = text ? JSON.parse(text) : null
-		} catch {
-			// not JSON: keep the text
-		}
-		return { status: value.status, headers: value.headers, body, thrown }
-	}
-	if (isDataWithResponseInit(value)) {
-		return { status: value.init?.status ?? 200, headers: new Headers(value.init?.headers), body: value.data, thrown }
-	}
-	return { status: 200, headers: new Headers(), body: value, thrown }
+/** callRoute with a random client IP unless one is given; bodies are parsed as JSON whatever their type. */
+function call(handler: RouteHandler, request: Request, clientIp?: string): Promise<RouteOutcome> {
+	return callRoute(handler, request, {}, { clientIp, json: 'always' })
 }
 
 function post(path: string, form: Record<string, string>, cookie?: string) {
@@ -116,18 +84,6 @@ function cookiesFrom(headers: Headers): string {
 
 function isClearing(setCookie: string | undefined): boolean {
 	return Boolean(setCookie && /Max-Age=0\b|Expires=Thu, 01 Jan 1970/i.test(setCookie))
-}
-
-/** The toast queued by a response (read the way the root loader reads it). */
-async function toastOf(headers: Headers) {
-	const cookie = setCookieFor(headers, 'toast')
-	if (!cookie) return null
-	return (await getToast(makeRequest('/', { cookie: cookie.split(';')[0]! }))).toast
-}
-
-function expectRedirect(outcome: Outcome, location: string) {
-	expect(outcome.status, JSON.stringify(outcome.body)).toBe(302)
-	expect(outcome.headers.get('Location')).toBe(location)
 }
 
 async function counts() {
@@ -229,7 +185,7 @@ describe('login action', () => {
 	test('success → 302 to redirectTo, a session cookie for the user and a toast', async () => {
 		const user = await createUser({ name: 'Ada' })
 		const outcome = await login({ email: user.email.toUpperCase(), password: TEST_PASSWORD, redirectTo: '/profile?tab=1' })
-		expectRedirect(outcome, '/profile?tab=1')
+		expect(outcome).toHaveRedirect('/profile?tab=1')
 		const token = await sessionTokenFrom(outcome.headers)
 		expect(token).toMatch(/^[\w-]{43}$/)
 		expect(await findSession(token!, 'web')).toMatchObject({ user: { id: user.id } })
@@ -237,7 +193,7 @@ describe('login action', () => {
 		expect(session).toMatch(/HttpOnly/i)
 		expect(session).toMatch(/SameSite=Lax/i)
 		expect(session).toMatch(/Path=\//)
-		expect(await toastOf(outcome.headers)).toMatchObject({ type: 'success', message: 'Welcome back, Ada!' })
+		await expect(outcome).toSendToast({ type: 'success', message: 'Welcome back, Ada!' })
 	})
 
 	test.each([
@@ -251,7 +207,7 @@ describe('login action', () => {
 	])('redirectTo %j → /', async (redirectTo) => {
 		const user = await createUser()
 		const outcome = await login({ email: user.email, password: TEST_PASSWORD, redirectTo })
-		expectRedirect(outcome, '/')
+		expect(outcome).toHaveRedirect('/')
 		expect(await sessionTokenFrom(outcome.headers)).toBeTruthy()
 	})
 
@@ -259,7 +215,7 @@ describe('login action', () => {
 		const user = await createUser()
 		const planted = await loginAs(user.id)
 		const outcome = await login({ email: user.email, password: TEST_PASSWORD }, { cookie: planted.cookie })
-		expectRedirect(outcome, '/')
+		expect(outcome).toHaveRedirect('/')
 		const token = await sessionTokenFrom(outcome.headers)
 		expect(token).toBeTruthy()
 		expect(token).not.toBe(planted.token)
@@ -390,7 +346,7 @@ describe('nobody can lock someone else out (issue 11)', () => {
 			// The owner's browser signs in, even from an attacker's own address (one network), without waiting.
 			wait.mockClear()
 			const owned = await login({ email: owner.email, password: TEST_PASSWORD }, { ip: attackers[0], cookie: knownBrowser })
-			expectRedirect(owned, '/')
+			expect(owned).toHaveRedirect('/')
 			expect(await sessionTokenFrom(owned.headers)).toBeTruthy()
 			expect(wait).not.toHaveBeenCalled()
 
@@ -407,7 +363,7 @@ describe('nobody can lock someone else out (issue 11)', () => {
 			)
 			wait.mockClear()
 			const fresh = await login({ email: owner.email, password: TEST_PASSWORD }, { ip: '192.0.2.99' })
-			expectRedirect(fresh, '/')
+			expect(fresh).toHaveRedirect('/')
 			expect(wait.mock.calls).toEqual([[ACCOUNT_DELAY_MAX_MS]])
 		} finally {
 			wait.mockRestore()
@@ -458,7 +414,7 @@ describe('login loader', () => {
 		expect((await call(registerRoute.loader, get('/register'))).body).toMatchObject({ google: false })
 		// And the redirect flow is off: POST /auth/google goes back to /login.
 		const start = await call(googleRoute.action, post('/auth/google', { redirectTo: '/about' }))
-		expectRedirect(start, '/login')
+		expect(start).toHaveRedirect('/login')
 		expect(setCookieFor(start.headers, 'auth_flow')).toBeUndefined()
 	})
 
@@ -486,13 +442,13 @@ describe('register action', () => {
 	test('success → 302, a user with role "user", a session cookie', async () => {
 		const email = uniqueEmail('new')
 		const outcome = await register({ name: 'New Person', email, password: GOOD_PASSWORD, redirectTo: '/profile' })
-		expectRedirect(outcome, '/profile')
+		expect(outcome).toHaveRedirect('/profile')
 		const row = await prisma.user.findUniqueOrThrow({ where: { email } })
 		expect(row).toMatchObject({ name: 'New Person', role: 'user', emailVerified: false })
 		expect(row.passwordHash).not.toContain(GOOD_PASSWORD)
 		const token = await sessionTokenFrom(outcome.headers)
 		expect(await findSession(token!, 'web')).toMatchObject({ user: { id: row.id } })
-		expect(await toastOf(outcome.headers)).toMatchObject({ type: 'success' })
+		await expect(outcome).toSendToast({ type: 'success' })
 		expect(await verifyLogin(email, GOOD_PASSWORD)).toMatchObject({ id: row.id })
 	})
 
@@ -500,7 +456,7 @@ describe('register action', () => {
 		const before = await loginAs((await createUser()).id)
 		const email = uniqueEmail('switch')
 		const outcome = await call(registerRoute.action, post('/register', { name: 'Switcher', email, password: GOOD_PASSWORD }, before.cookie))
-		expectRedirect(outcome, '/')
+		expect(outcome).toHaveRedirect('/')
 		const token = await sessionTokenFrom(outcome.headers)
 		expect(token).not.toBe(before.token)
 		expect(await findSession(token!, 'web')).toMatchObject({ user: { email } })
@@ -519,7 +475,7 @@ describe('register action', () => {
 			id: 'chosen-id',
 			passwordHash: 'x',
 		})
-		expectRedirect(outcome, '/')
+		expect(outcome).toHaveRedirect('/')
 		const row = await prisma.user.findUniqueOrThrow({ where: { email } })
 		expect(row.role).toBe('user')
 		expect(row.emailVerified).toBe(false)
@@ -565,7 +521,7 @@ describe('register action', () => {
 		const names = ['<script>alert(1)</script>', "Robert'); DROP TABLE \"User\";--", '<img src=x onerror=alert(1)>']
 		for (const name of names) {
 			const email = uniqueEmail('xss')
-			expectRedirect(await register({ name, email, password: GOOD_PASSWORD }), '/')
+			expect(await register({ name, email, password: GOOD_PASSWORD })).toHaveRedirect('/')
 			expect((await prisma.user.findUniqueOrThrow({ where: { email } })).name).toBe(name)
 		}
 		expect(await prisma.user.count()).toBe(names.length)
@@ -613,9 +569,9 @@ describe('logout', () => {
 		const mine = await loginAs(user.id)
 		const other = await loginAs(user.id)
 		const outcome = await call(logoutRoute.action, post('/logout', {}, mine.cookie))
-		expectRedirect(outcome, '/')
+		expect(outcome).toHaveRedirect('/')
 		expect(isClearing(setCookieFor(outcome.headers, 'session'))).toBe(true)
-		expect(await toastOf(outcome.headers)).toMatchObject({ message: 'You have been logged out.' })
+		await expect(outcome).toSendToast({ message: 'You have been logged out.' })
 		expect(await prisma.session.count({ where: { id: sessionIdFor(mine.token) } })).toBe(0)
 		// Only this browser's session ends.
 		expect(await findSession(other.token, 'web')).not.toBeNull()
@@ -623,14 +579,14 @@ describe('logout', () => {
 		const replay = await getAuthState(makeRequest('/', { cookie: mine.cookie }))
 		expect(replay.status).toBe('anonymous')
 		expect(isClearing(replay.setCookie ?? undefined)).toBe(true)
-		expectRedirect(await profileLoader(mine.cookie), '/login?redirectTo=%2Fprofile')
+		expect(await profileLoader(mine.cookie)).toHaveRedirect('/login?redirectTo=%2Fprofile')
 	})
 
 	test('GET /logout (an <img> on another site) does not log out', async () => {
 		const user = await createUser()
 		const { cookie, token } = await loginAs(user.id)
 		const outcome = await call(logoutRoute.loader, get('/logout', cookie))
-		expectRedirect(outcome, '/')
+		expect(outcome).toHaveRedirect('/')
 		expect(setCookieFor(outcome.headers, 'session')).toBeUndefined()
 		expect(await findSession(token, 'web')).not.toBeNull()
 	})
@@ -638,8 +594,8 @@ describe('logout', () => {
 	test('logout without a cookie, or with a forged one → 302, no error', async () => {
 		const user = await createUser()
 		await loginAs(user.id)
-		expectRedirect(await call(logoutRoute.action, post('/logout', {})), '/')
-		expectRedirect(await call(logoutRoute.action, post('/logout', {}, 'session=forged')), '/')
+		expect(await call(logoutRoute.action, post('/logout', {}))).toHaveRedirect('/')
+		expect(await call(logoutRoute.action, post('/logout', {}, 'session=forged'))).toHaveRedirect('/')
 		expect(await prisma.session.count()).toBe(1)
 	})
 })
@@ -647,13 +603,13 @@ describe('logout', () => {
 describe('profile', () => {
 	test('anonymous loader and action → redirect to /login?redirectTo=%2Fprofile', async () => {
 		const loader = await profileLoader()
-		expectRedirect(loader, '/login?redirectTo=%2Fprofile')
+		expect(loader).toHaveRedirect('/login?redirectTo=%2Fprofile')
 		expect(loader.thrown).toBe(true)
 		const user = await createUser()
 		const action = await profileAction({ intent: 'delete-account', confirmation: user.email })
-		expectRedirect(action, '/login?redirectTo=%2Fprofile')
+		expect(action).toHaveRedirect('/login?redirectTo=%2Fprofile')
 		const forged = await profileAction({ intent: 'update-name', name: 'Hacked' }, 'session=forged')
-		expectRedirect(forged, '/login?redirectTo=%2Fprofile')
+		expect(forged).toHaveRedirect('/login?redirectTo=%2Fprofile')
 		expect(isClearing(setCookieFor(forged.headers, 'session'))).toBe(true)
 		expect(await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ name: 'Test User' })
 	})
@@ -681,8 +637,8 @@ describe('profile', () => {
 		const user = await createUser({ name: 'Before' })
 		const { cookie } = await loginAs(user.id)
 		const saved = await profileAction({ intent: 'update-name', name: '  After  ' }, cookie)
-		expectRedirect(saved, '/profile')
-		expect(await toastOf(saved.headers)).toMatchObject({ message: 'Your name was saved.' })
+		expect(saved).toHaveRedirect('/profile')
+		await expect(saved).toSendToast({ message: 'Your name was saved.' })
 		expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).name).toBe('After')
 		for (const [name, message] of [
 			['', /Enter your name/],
@@ -732,8 +688,8 @@ describe('profile', () => {
 		const mine = await loginAs(user.id)
 		const others = [await loginAs(user.id), await loginAs(user.id, 'api')]
 		const outcome = await profileAction({ intent: 'change-password', currentPassword: TEST_PASSWORD, newPassword: GOOD_PASSWORD }, mine.cookie)
-		expectRedirect(outcome, '/profile')
-		expect(await toastOf(outcome.headers)).toMatchObject({ message: 'Password saved. 2 other sessions were logged out.' })
+		expect(outcome).toHaveRedirect('/profile')
+		await expect(outcome).toSendToast({ message: 'Password saved. 2 other sessions were logged out.' })
 		expect(await findSession(mine.token, 'web')).not.toBeNull()
 		for (const other of others) expect(await findSession(other.token, other.kind)).toBeNull()
 		expect(await verifyLogin(user.email, GOOD_PASSWORD)).toMatchObject({ id: user.id })
@@ -744,7 +700,7 @@ describe('profile', () => {
 		const user = await createUser({ password: null })
 		const { cookie } = await loginAs(user.id)
 		expect((await profileLoader(cookie)).body.profile).toMatchObject({ hasPassword: false })
-		expectRedirect(await profileAction({ intent: 'change-password', newPassword: GOOD_PASSWORD }, cookie), '/profile')
+		expect(await profileAction({ intent: 'change-password', newPassword: GOOD_PASSWORD }, cookie)).toHaveRedirect('/profile')
 		expect(await verifyLogin(user.email, GOOD_PASSWORD)).toMatchObject({ id: user.id })
 		expect((await profileLoader(cookie)).body.profile).toMatchObject({ hasPassword: true })
 	})
@@ -754,8 +710,8 @@ describe('profile', () => {
 		const { cookie } = await loginAs(user.id)
 		const victim = await loginAs((await createUser()).id)
 		const outcome = await profileAction({ intent: 'end-session', sessionId: sessionIdFor(victim.token) }, cookie)
-		expectRedirect(outcome, '/profile')
-		expect(await toastOf(outcome.headers)).toMatchObject({ message: 'That session had already ended.' })
+		expect(outcome).toHaveRedirect('/profile')
+		await expect(outcome).toSendToast({ message: 'That session had already ended.' })
 		expect(await findSession(victim.token, 'web')).not.toBeNull()
 		// Nor by the raw token, nor with no id.
 		await profileAction({ intent: 'end-session', sessionId: victim.token }, cookie)
@@ -769,8 +725,8 @@ describe('profile', () => {
 		const mine = await loginAs(user.id)
 		const other = await loginAs(user.id)
 		const outcome = await profileAction({ intent: 'end-session', sessionId: sessionIdFor(other.token) }, mine.cookie)
-		expectRedirect(outcome, '/profile')
-		expect(await toastOf(outcome.headers)).toMatchObject({ message: 'That session was logged out.' })
+		expect(outcome).toHaveRedirect('/profile')
+		await expect(outcome).toSendToast({ message: 'That session was logged out.' })
 		expect(await findSession(other.token, 'web')).toBeNull()
 		await profileAction({ intent: 'end-session', sessionId: sessionIdFor(mine.token) }, mine.cookie)
 		expect(await findSession(mine.token, 'web')).not.toBeNull()
@@ -783,13 +739,13 @@ describe('profile', () => {
 		await loginAs(user.id, 'api')
 		const stranger = await loginAs((await createUser()).id)
 		const outcome = await profileAction({ intent: 'end-other-sessions' }, mine.cookie)
-		expectRedirect(outcome, '/profile')
-		expect(await toastOf(outcome.headers)).toMatchObject({ message: 'Logged out of 2 other sessions.' })
+		expect(outcome).toHaveRedirect('/profile')
+		await expect(outcome).toSendToast({ message: 'Logged out of 2 other sessions.' })
 		expect(await prisma.session.count({ where: { userId: user.id } })).toBe(1)
 		expect(await findSession(mine.token, 'web')).not.toBeNull()
 		expect(await findSession(stranger.token, 'web')).not.toBeNull()
 		const again = await profileAction({ intent: 'end-other-sessions' }, mine.cookie)
-		expect(await toastOf(again.headers)).toMatchObject({ message: 'There were no other sessions.' })
+		await expect(again).toSendToast({ message: 'There were no other sessions.' })
 	})
 
 	test('delete-account: a wrong confirmation → 400 and the user stays', async () => {
@@ -817,14 +773,14 @@ describe('profile', () => {
 		const bystander = await createUser()
 		await loginAs(bystander.id)
 		const outcome = await profileAction({ intent: 'delete-account', confirmation: ` ${user.email.toUpperCase()} ` }, cookie)
-		expectRedirect(outcome, '/')
+		expect(outcome).toHaveRedirect('/')
 		expect(isClearing(setCookieFor(outcome.headers, 'session'))).toBe(true)
-		expect(await toastOf(outcome.headers)).toMatchObject({ message: 'Your account and everything in it has been deleted.' })
+		await expect(outcome).toSendToast({ message: 'Your account and everything in it has been deleted.' })
 		expect(await prisma.user.count({ where: { id: user.id } })).toBe(0)
 		expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0)
 		expect(await prisma.connection.count({ where: { userId: user.id } })).toBe(0)
 		expect(await counts()).toEqual({ users: 1, sessions: 1, connections: 0 })
-		expectRedirect(await profileLoader(cookie), '/login?redirectTo=%2Fprofile')
+		expect(await profileLoader(cookie)).toHaveRedirect('/login?redirectTo=%2Fprofile')
 	})
 
 	test('an unknown or missing intent → 400; a body over 64 KB → 413; nothing changed', async () => {
@@ -850,7 +806,7 @@ describe('admin guard (G1, G11)', () => {
 
 	test.each(guarded)('$name: anonymous → 302 to /login with redirectTo=/admin/dashboard, no data', async ({ loader }) => {
 		const outcome = await call(loader, get('/admin/dashboard'))
-		expectRedirect(outcome, '/login?redirectTo=%2Fadmin%2Fdashboard')
+		expect(outcome).toHaveRedirect('/login?redirectTo=%2Fadmin%2Fdashboard')
 		expect(JSON.stringify(outcome.body ?? '')).not.toMatch(/stats|admin":/)
 	})
 
@@ -858,12 +814,11 @@ describe('admin guard (G1, G11)', () => {
 		const user = await createUser({ email: 'plain@example.com' })
 		const { cookie } = await loginAs(user.id)
 		const outcome = await call(loader, get('/admin/dashboard?x=1', cookie))
-		expectRedirect(outcome, `/login?redirectTo=${encodeURIComponent('/admin/dashboard?x=1')}`)
+		expect(outcome).toHaveRedirect(`/login?redirectTo=${encodeURIComponent('/admin/dashboard?x=1')}`)
 		expect(JSON.stringify(outcome.body ?? '')).not.toContain('plain@example.com')
 		// The Remix data request of the same page is guarded the same way.
 		const dataRequest = await call(loader, get('/admin/dashboard.data', cookie))
-		expect(dataRequest.status).toBe(302)
-		expect(dataRequest.headers.get('Location')).toMatch(/^\/login\?redirectTo=/)
+		expect(dataRequest).toHaveRedirect(/^\/login\?redirectTo=/)
 	})
 
 	test('an admin gets the data, with stats.users equal to the real count', async () => {
@@ -889,7 +844,7 @@ describe('admin guard (G1, G11)', () => {
 	})
 
 	test('/admin redirects to /admin/dashboard for anyone', async () => {
-		expectRedirect(await call(adminIndexRoute.loader, get('/admin')), '/admin/dashboard')
+		expect(await call(adminIndexRoute.loader, get('/admin'))).toHaveRedirect('/admin/dashboard')
 	})
 
 	test('the role is read from the database on every request: promotion and demotion take effect at once', async () => {
@@ -901,8 +856,8 @@ describe('admin guard (G1, G11)', () => {
 		expect(promoted.status).toBe(200)
 		expect(promoted.body.stats.admins).toBe(1)
 		await prisma.user.update({ where: { id: user.id }, data: { role: 'user' } })
-		expectRedirect(await call(adminDashboardRoute.loader, get('/admin/dashboard', cookie)), '/login?redirectTo=%2Fadmin%2Fdashboard')
-		expectRedirect(await call(adminRoute.loader, get('/admin/dashboard', cookie)), '/login?redirectTo=%2Fadmin%2Fdashboard')
+		expect(await call(adminDashboardRoute.loader, get('/admin/dashboard', cookie))).toHaveRedirect('/login?redirectTo=%2Fadmin%2Fdashboard')
+		expect(await call(adminRoute.loader, get('/admin/dashboard', cookie))).toHaveRedirect('/login?redirectTo=%2Fadmin%2Fdashboard')
 	})
 })
 
@@ -927,10 +882,10 @@ describe('Google redirect flow (2.E)', () => {
 
 	/** A refused callback: back to /login with a toast, no session, nothing created. */
 	async function expectRefused(outcome: Outcome, before: Awaited<ReturnType<typeof counts>>) {
-		expectRedirect(outcome, '/login')
+		expect(outcome).toHaveRedirect('/login')
 		expect(setCookieFor(outcome.headers, 'session')).toBeUndefined()
 		expect(deviceCookiesOf(outcome.headers)).toEqual([])
-		expect(await toastOf(outcome.headers)).toMatchObject({ type: 'error' })
+		await expect(outcome).toSendToast({ type: 'error' })
 		expect(await counts()).toEqual(before)
 	}
 
@@ -956,14 +911,14 @@ describe('Google redirect flow (2.E)', () => {
 		)
 		expect(new URL(spoofed.headers.get('Location')!).searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/google/callback')
 		// GET /auth/google does not start anything.
-		expectRedirect(await call(googleRoute.loader, get('/auth/google')), '/login')
+		expect(await call(googleRoute.loader, get('/auth/google'))).toHaveRedirect('/login')
 	})
 
 	test('the full round trip: 302 to redirectTo, a session, a user and its connection', async () => {
 		const profile = newProfile({ name: 'Round Trip' })
 		const { state, cookie } = await start('/about')
 		const outcome = await callback({ code: mockAuthorizationCode(profile), state }, cookie)
-		expectRedirect(outcome, '/about')
+		expect(outcome).toHaveRedirect('/about')
 		const token = await sessionTokenFrom(outcome.headers)
 		const user = await prisma.user.findUniqueOrThrow({ where: { email: profile.email }, include: { connections: true } })
 		expect(user).toMatchObject({ name: 'Round Trip', role: 'user', emailVerified: true, passwordHash: null })
@@ -971,20 +926,20 @@ describe('Google redirect flow (2.E)', () => {
 		expect(await findSession(token!, 'web')).toMatchObject({ user: { id: user.id } })
 		expect(await devicesIn(deviceCookieFrom(outcome.headers))).toEqual([{ userId: user.id, deviceId: expect.any(String) }])
 		expect(isClearing(setCookieFor(outcome.headers, 'auth_redirect'))).toBe(true)
-		expect(await toastOf(outcome.headers)).toMatchObject({ type: 'success', message: 'Welcome! Your account was created with Google.' })
+		await expect(outcome).toSendToast({ type: 'success', message: 'Welcome! Your account was created with Google.' })
 
 		// Signing in again with the same Google account: the same user.
 		const again = await start('/')
 		const second = await callback({ code: mockAuthorizationCode(profile), state: again.state }, again.cookie)
-		expectRedirect(second, '/')
-		expect(await toastOf(second.headers)).toMatchObject({ message: 'Signed in with Google.' })
+		expect(second).toHaveRedirect('/')
+		await expect(second).toSendToast({ message: 'Signed in with Google.' })
 		expect(await counts()).toEqual({ users: 1, sessions: 2, connections: 1 })
 
 		// A browser that still holds a session gets a new token, and the old one ends (B10).
 		const third = await start('/')
 		const held = `${third.cookie}; ${setCookieFor(second.headers, 'session')!.split(';')[0]}`
 		const switched = await callback({ code: mockAuthorizationCode(profile), state: third.state }, held)
-		expectRedirect(switched, '/')
+		expect(switched).toHaveRedirect('/')
 		expect(await sessionTokenFrom(switched.headers)).not.toBe(await sessionTokenFrom(second.headers))
 		expect(await findSession((await sessionTokenFrom(second.headers))!, 'web')).toBeNull()
 		expect(await counts()).toEqual({ users: 1, sessions: 2, connections: 1 })
@@ -1012,14 +967,14 @@ describe('Google redirect flow (2.E)', () => {
 	test('error=access_denied → /login with the cancelled toast; the description is never echoed (E2)', async () => {
 		const { state, cookie } = await start()
 		const outcome = await callback({ error: 'access_denied', error_description: '<script>alert(1)</script>', state }, cookie)
-		expectRedirect(outcome, '/login')
-		expect(await toastOf(outcome.headers)).toMatchObject({ type: 'info', message: 'Google sign-in was cancelled.' })
+		expect(outcome).toHaveRedirect('/login')
+		await expect(outcome).toSendToast({ type: 'info', message: 'Google sign-in was cancelled.' })
 		expect(setCookieFor(outcome.headers, 'session')).toBeUndefined()
 		expect(JSON.stringify(outcome.body ?? '')).not.toContain('<script>')
 		expect(await counts()).toEqual({ users: 0, sessions: 0, connections: 0 })
 		// Any other error from Google: the generic failure, nothing echoed.
 		const other = await callback({ error: 'server_error', error_description: '<b>boom</b>', state }, cookie)
-		expectRedirect(other, '/login')
+		expect(other).toHaveRedirect('/login')
 		expect((await toastOf(other.headers))?.message).not.toContain('boom')
 	})
 
@@ -1027,7 +982,7 @@ describe('Google redirect flow (2.E)', () => {
 		const profile = newProfile()
 		const code = mockAuthorizationCode(profile)
 		const { state, cookie } = await start()
-		expectRedirect(await callback({ code, state }, cookie), '/about')
+		expect(await callback({ code, state }, cookie)).toHaveRedirect('/about')
 		const before = await counts()
 		await expectRefused(await callback({ code, state }, cookie), before)
 	})
@@ -1044,8 +999,8 @@ describe('Google redirect flow (2.E)', () => {
 		const squatterSession = await loginAs(squatter.id)
 		const { state, cookie } = await start('/about')
 		const outcome = await callback({ code: mockAuthorizationCode(newProfile({ email: 'victim@example.com' })), state }, cookie)
-		expectRedirect(outcome, '/profile')
-		expect(await toastOf(outcome.headers)).toMatchObject({ type: 'warning' })
+		expect(outcome).toHaveRedirect('/profile')
+		await expect(outcome).toSendToast({ type: 'warning' })
 		const row = await prisma.user.findUniqueOrThrow({ where: { id: squatter.id }, include: { connections: true } })
 		expect(row.passwordHash).toBeNull()
 		expect(row.emailVerified).toBe(true)
@@ -1058,14 +1013,14 @@ describe('Google redirect flow (2.E)', () => {
 	test('redirectTo=https://evil.example in the first step → the callback redirects to / (E5)', async () => {
 		for (const redirectTo of ['https://evil.example', '//evil.example', '/\\evil.example']) {
 			const { state, cookie } = await start(redirectTo)
-			expectRedirect(await callback({ code: mockAuthorizationCode(newProfile()), state }, cookie), '/')
+			expect(await callback({ code: mockAuthorizationCode(newProfile()), state }, cookie)).toHaveRedirect('/')
 		}
 	})
 
 	test('the state is single-use: the callback clears auth_flow, so a leaked state cannot start a second sign-in in that browser', async () => {
 		const { state, cookie } = await start('/about')
 		const first = await callback({ code: mockAuthorizationCode(newProfile()), state }, cookie)
-		expectRedirect(first, '/about')
+		expect(first).toHaveRedirect('/about')
 		expect(isClearing(setCookieFor(first.headers, 'auth_flow'))).toBe(true)
 		expect(setCookieFor(first.headers, 'auth_flow')).toMatch(/; Path=\/auth(;|$)/)
 		expect(isClearing(setCookieFor(first.headers, 'auth_redirect'))).toBe(true)

@@ -14,6 +14,7 @@ import { cleanFileName, contentDisposition, purgeExpiredFiles, sniffImageType, s
 import { updateSiteSettings } from '#app/admin/settings.server.ts'
 import { context, createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
+import { callRoute } from '#tests/setup/routes.ts'
 
 beforeEach(async () => {
 	await resetDatabase()
@@ -37,17 +38,19 @@ function upload(bytes: Uint8Array, name: string, type: string, cookie?: string) 
 	return makeRequest('/admin/posts/images', { method: 'POST', body: form, cookie })
 }
 
+/** The upload action's Response, returned or thrown (a redirect). */
 async function callAction(request: Request): Promise<Response> {
-	try {
-		return (await imagesRoute.action({ request, params: {}, context: context() } as never)) as Response
-	} catch (error) {
-		if (error instanceof Response) return error
-		throw error
-	}
+	const { response } = await callRoute(imagesRoute.action, request)
+	expect(response).toBeInstanceOf(Response)
+	return response!
 }
 
+/** GET (or HEAD) /files/<id>: the loader's Response, which it returns (never throws). */
 async function getFile(id: string, method = 'GET'): Promise<Response> {
-	return (await filesRoute.loader({ request: makeRequest(`/files/${id}`, { method }), params: { id }, context: context() } as never)) as Response
+	const { response, thrown } = await callRoute(filesRoute.loader, makeRequest(`/files/${id}`, { method }), { id })
+	expect(thrown).toBe(false)
+	expect(response).toBeInstanceOf(Response)
+	return response!
 }
 
 describe('the real type of an image', () => {
@@ -142,8 +145,7 @@ describe('POST /admin/posts/images', () => {
 		const { cookie } = await loginAs(user.id)
 		for (const request of [upload(PNG, 'a.png', 'image/png'), upload(PNG, 'a.png', 'image/png', cookie)]) {
 			const response = await callAction(request)
-			expect(response.status).toBe(302)
-			expect(response.headers.get('Location')).toMatch(/^\/login/)
+			expect(response).toHaveRedirect(/^\/login/)
 		}
 		expect(await prisma.storedFile.count()).toBe(0)
 		expect(await prisma.auditLog.count()).toBe(0)
