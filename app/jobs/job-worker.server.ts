@@ -19,7 +19,12 @@ parentPort?.on('message', async ({ id, task }: { id: number; task: JobTask }) =>
 	try {
 		const handler = table[task.kind] as JobHandler | undefined
 		if (!handler) throw new Error(`No job handler for ${task.kind}`)
-		parentPort?.postMessage({ id, ok: true, result: await handler(task) })
+		let reported = false
+		const started = () => {
+			if (!reported) parentPort?.postMessage({ id, started: true })
+			reported = true
+		}
+		parentPort?.postMessage({ id, ok: true, result: await handler(task, { started }) })
 	} catch (error) {
 		const known = serializeToolError(error)
 		// Faults of ours are logged here (the message only, never the input) and answer 500.

@@ -4,7 +4,7 @@
  * time limit. Not a tool run: no ToolRun is recorded for it.
  */
 import { AppError } from '#app/utils/errors.ts'
-import { type JobTable } from './tasks.ts'
+import { type JobContext, type JobTable } from './tasks.ts'
 
 export type MarkdownTask = { kind: 'markdown'; markdown: string } | { kind: 'markdown-warm-up' }
 
@@ -21,7 +21,10 @@ export function preloadMarkdown() {
 	loadMarkdown().catch(() => {})
 }
 
-async function render(task: MarkdownTask) {
+async function render(task: MarkdownTask, { started }: JobContext) {
+	// The time limit counts from the post, loading included, as it always has:
+	// markdown.server.ts warms a worker up and retries once around that.
+	started()
 	const { renderMarkdownSync } = await loadMarkdown()
 	// A warm-up loads the libraries and runs each once, outside any render's time budget.
 	const markdown = task.kind === 'markdown' ? task.markdown : '# Warm\n\n**up** [link](https://example.com)\n\n```js\nconst a = 1\n```\n'

@@ -37,6 +37,8 @@ export function getJobPool(): WorkerPool {
 			size: env.TOOL_WORKERS || Math.max(2, Math.min(8, os.availableParallelism())),
 			maxQueue: env.TOOL_QUEUE_LIMIT,
 			timeoutMs: env.TOOL_TIMEOUT_MS,
+			// Loading a job's engines is not the input's time (the worker says when its work starts).
+			startupMs: Math.max(60_000, env.TOOL_TIMEOUT_MS),
 			maxMemoryMb: env.TOOL_MEMORY_MB,
 			// The errors a handler reports are AppErrors (the tools' ToolError among them).
 			toError: (error) => (error ? deserializeToolError(error as SerializedJobError) : null),

@@ -7,7 +7,14 @@
  */
 export type JobTask = { kind: string }
 
-export type JobHandler<Task extends JobTask = JobTask> = (task: Task) => Promise<unknown>
+/**
+ * `started` says the code the job needs is loaded and the work on its input
+ * begins: the pool's time limit counts from then (loading has a limit of its
+ * own). Every handler calls it, first thing if it loads nothing.
+ */
+export type JobContext = { started(): void }
+
+export type JobHandler<Task extends JobTask = JobTask> = (task: Task, context: JobContext) => Promise<unknown>
 
 /** A module's handlers, by kind. */
 export type JobTable = Record<string, JobHandler<never>>

@@ -4,7 +4,13 @@
  *
  * - **Time limit**: a job still running after `timeoutMs` has its worker
  *   terminated (an endless loop cannot be interrupted any other way) and a
- *   fresh worker takes its place.
+ *   fresh worker takes its place. With `startupMs`, the worker reports
+ *   `{ id, started: true }` once the code a job needs is loaded, and the
+ *   limit counts from then: loading (a fresh worker importing its engines,
+ *   seconds on a busy machine) has `startupMs` of its own and is answered
+ *   503 when it runs out. Without this, a cold worker killed mid-import at
+ *   the limit was replaced by another cold worker, and under load every
+ *   request failed the same way.
  * - **Memory limit**: each worker runs with V8 `resourceLimits`; a job that
  *   allocates past them kills only its worker (ERR_WORKER_OUT_OF_MEMORY).
  * - **Bounded queue**: beyond `maxQueue` waiting jobs, `run` refuses at once
@@ -26,6 +32,8 @@ export type WorkerPoolOptions = {
 	size: number
 	maxQueue: number
 	timeoutMs: number
+	/** Time to load a job's code before its `timeoutMs` starts (workers that report `started`); unset: one limit from the post. */
+	startupMs?: number
 	/** V8 old-generation limit per worker. */
 	maxMemoryMb: number
 	/** What a job's worker sent back as an error, as an AppError (or null: a fault of ours → 500). */
@@ -60,7 +68,7 @@ type Job = {
 
 type Slot = { worker: Worker; job: Job | null; timer?: NodeJS.Timeout }
 
-type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: unknown }
+type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: unknown } | { id: number; started: true }
 
 export class WorkerPool {
 	readonly #options: WorkerPoolOptions
@@ -164,6 +172,18 @@ export class WorkerPool {
 	#start(slot: Slot, job: Job) {
 		slot.job = job
 		const started = performance.now()
+		const { startupMs } = this.#options
+		if (startupMs === undefined) this.#startTimeLimit(slot, job)
+		else {
+			slot.timer = setTimeout(() => this.#fail(slot, this.#busy('The server is busy starting up its workers. Please try again in a few seconds.')), startupMs)
+			slot.timer.unref()
+		}
+		;(job as Job & { started: number }).started = started
+		slot.worker.postMessage({ id: job.id, task: job.task })
+	}
+
+	#startTimeLimit(slot: Slot, job: Job) {
+		clearTimeout(slot.timer)
 		slot.timer = setTimeout(() => {
 			const seconds = job.timeoutMs / 1000
 			this.#fail(
@@ -172,13 +192,15 @@ export class WorkerPool {
 			)
 		}, job.timeoutMs)
 		slot.timer.unref()
-		;(job as Job & { started: number }).started = started
-		slot.worker.postMessage({ id: job.id, task: job.task })
 	}
 
 	#onReply(slot: Slot, reply: WorkerReply) {
 		const job = slot.job
 		if (!job || reply.id !== job.id) return
+		if ('started' in reply) {
+			if (this.#options.startupMs !== undefined) this.#startTimeLimit(slot, job)
+			return
+		}
 		clearTimeout(slot.timer)
 		slot.job = null
 		const started = (job as Job & { started?: number }).started ?? performance.now()

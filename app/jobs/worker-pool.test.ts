@@ -41,6 +41,18 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe('worker pool', () => {
+	test('with startupMs, the time limit counts from the worker\'s "started", not from the post; loading has its own limit (503)', async () => {
+		const pool = createPool({ timeoutMs: 1_000, startupMs: 20_000 })
+		// 1.5 s of loading, then 0.2 s of work: within a 1 s limit that starts after the loading.
+		expect(await pool.run({ kind: 'load-then-sleep', loadMs: 1_500, ms: 200 })).toBe('loaded and slept')
+		// The work itself is still held to the limit.
+		const slow = await rejection(pool.run({ kind: 'load-then-sleep', loadMs: 10, ms: 5_000 }))
+		expect(slow.status).toBe(422)
+		const stuck = await rejection(createPool({ timeoutMs: 1_000, startupMs: 500 }).run({ kind: 'load-forever' }))
+		expect(stuck.status).toBe(503)
+		expect(stuck.code).toBe('SERVICE_UNAVAILABLE')
+	})
+
 	test('runs jobs and returns their results', async () => {
 		const pool = createPool()
 		const results = await Promise.all([1, 2, 3, 4, 5].map((value) => pool.run({ kind: 'echo', value })))

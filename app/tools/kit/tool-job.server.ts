@@ -5,7 +5,7 @@
  * that convention (the bundler follows the pattern, so the browser never
  * sees Node's engines).
  */
-import { type JobTable } from '#app/jobs/tasks.ts'
+import { type JobContext, type JobTable } from '#app/jobs/tasks.ts'
 import { getServerTool } from '#app/tools/registry.ts'
 import { runCore, type ToolCore, type ToolResult } from './core.ts'
 
@@ -18,8 +18,11 @@ async function loadServerCore(slug: string): Promise<ToolCore> {
 	throw new Error(`No core for tool ${slug}`)
 }
 
-async function runToolTask(task: ToolTask): Promise<ToolResult> {
-	return runCore(await loadServerCore(task.slug), task.input, task.options)
+async function runToolTask(task: ToolTask, { started }: JobContext): Promise<ToolResult> {
+	const core = await loadServerCore(task.slug)
+	// The input's time limit starts here, once the engines are loaded.
+	started()
+	return runCore(core, task.input, task.options)
 }
 
 export const toolJobs = { tool: runToolTask } satisfies JobTable
