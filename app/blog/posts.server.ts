@@ -16,7 +16,8 @@ import { audit, type AuditActor } from '#app/admin/audit.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
 import { markContentChanged } from '#app/utils/content-changes.server.ts'
 import { escapeLike, isUniqueViolation, prisma } from '#app/utils/db.server.ts'
-import { AppError } from '#app/utils/errors.ts'
+import { AppError, type ErrorCode } from '#app/utils/errors.ts'
+import { formErrorReply } from '#app/utils/errors.server.ts'
 import { checkImageFile, fileUrl, IMAGE_TYPES, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
 import { renderMarkdown } from './markdown.server.ts'
 import {
@@ -286,8 +287,10 @@ export type EditorActionData = {
 
 const passthrough = z.object({}).passthrough()
 
-function fail(intent: EditorIntent, result: SubmissionResult<Array<string>>, status: number, extra: Partial<EditorActionData> = {}) {
-	return data<EditorActionData>({ intent, result, ...extra }, { status })
+
+/** The same error, shown on `field` (an upload's message belongs to its own input). */
+function onField(error: AppError, field: string): AppError {
+	return new AppError(error.code as ErrorCode, error.message, { ...(error.details as object | undefined), field }, error.status)
 }
 
 export function imageMarkdown(name: string, url: string): string {
@@ -307,22 +310,21 @@ export async function postEditorAction(request: Request, actor: AuditActor, post
 		form = await readFormData(request, POST_FORM_MAX_BYTES + (await uploadLimitBytes()))
 	} catch (error) {
 		if (!(error instanceof AppError)) throw error
-		return fail('save', { status: 'error', error: { '': [error.message] } }, error.status)
+		return formErrorReply(error, { extra: { intent: 'save' as EditorIntent } })
 	}
 	const rawIntent = form.get('intent') ?? 'save'
 	const intent = (EDITOR_INTENTS as ReadonlyArray<unknown>).includes(rawIntent) ? (rawIntent as EditorIntent) : null
-	if (!intent) return fail('save', { status: 'error', error: { '': ['Validation failed: unknown action.'] } }, 400)
+	if (!intent) return formErrorReply(new AppError('VALIDATION_ERROR', 'Validation failed: unknown action.'), { extra: { intent: 'save' as EditorIntent } })
 	const keep = parseWithZod(form, { schema: passthrough })
 
 	if (intent === 'delete') {
-		if (!postId) return fail(intent, keep.reply({ formErrors: ['This post has not been saved yet.'] }), 400)
+		if (!postId) return formErrorReply(new AppError('VALIDATION_ERROR', 'This post has not been saved yet.'), { submission: keep, extra: { intent } })
 		if (form.get('confirm') !== 'yes') return data<EditorActionData>({ intent, result: keep.reply(), confirmDelete: true })
 		try {
 			const post = await deletePost(actor, postId)
 			return redirectWithToast('/admin/posts', { type: 'success', message: `“${post.title}” was deleted.` })
 		} catch (error) {
-			if (error instanceof AppError) return fail(intent, keep.reply({ formErrors: [error.message] }), error.status)
-			throw error
+			return formErrorReply(error, { submission: keep, formLevel: true, extra: { intent } })
 		}
 	}
 
@@ -330,7 +332,7 @@ export async function postEditorAction(request: Request, actor: AuditActor, post
 		const field = intent === 'upload-image' ? 'image' : 'coverUpload'
 		try {
 			const image = await checkImageFile(form.get(field), await uploadLimitBytes(), field)
-			if (!image) return fail(intent, keep.reply({ fieldErrors: { [field]: ['Choose an image file to upload.'] } }), 400)
+			if (!image) return formErrorReply(new AppError('VALIDATION_ERROR', 'Choose an image file to upload.', { field }), { submission: keep, extra: { intent } })
 			const file = await storeFile({ ...image, kept: true, uploadedById: actor.id })
 			await audit(actor, { action: 'file.upload', target: `file:${file.id}`, details: { name: file.name, size: file.size, mediaType: file.mediaType } })
 			const url = fileUrl(file.id)
@@ -340,8 +342,9 @@ export async function postEditorAction(request: Request, actor: AuditActor, post
 				uploaded: { kind: intent === 'upload-image' ? 'image' : 'cover', id: file.id, url, name: file.name, markdown: imageMarkdown(file.name, url) },
 			})
 		} catch (error) {
-			if (error instanceof AppError) return fail(intent, keep.reply({ fieldErrors: { [field]: [error.message] } }), error.status)
-			throw error
+			// The message goes on the upload field, whichever field the error names.
+			if (!(error instanceof AppError)) throw error
+			return formErrorReply(onField(error, field), { submission: keep, extra: { intent } })
 		}
 	}
 
@@ -351,16 +354,16 @@ export async function postEditorAction(request: Request, actor: AuditActor, post
 			const rendered = await renderMarkdown(typeof body === 'string' ? body : '', { signal: request.signal })
 			return data<EditorActionData>({ intent, result: keep.reply(), preview: { html: rendered.html, readingMinutes: rendered.readingMinutes } })
 		} catch (error) {
-			if (error instanceof AppError) return fail(intent, keep.reply({ fieldErrors: { body: [error.message] } }), error.status, { preview: { error: error.message } })
-			throw error
+			if (!(error instanceof AppError)) throw error
+			return formErrorReply(onField(error, 'body'), { submission: keep, extra: { intent, preview: { error: error.message } } })
 		}
 	}
 
 	// save
 	const submission = parseWithZod(form, { schema: PostFormSchema })
-	if (submission.status !== 'success') return fail(intent, submission.reply(), 400)
+	if (submission.status !== 'success') return data<EditorActionData>({ intent, result: submission.reply() }, { status: 400 })
 	if (postId && submission.value.version === undefined) {
-		return fail(intent, submission.reply({ formErrors: ['Validation failed: the form is missing the post version. Reload the editor.'] }), 400)
+		return formErrorReply(new AppError('VALIDATION_ERROR', 'Validation failed: the form is missing the post version. Reload the editor.'), { submission, extra: { intent } })
 	}
 	try {
 		const post = postId ? await updatePost(actor, postId, submission.value, { signal: request.signal }) : await createPost(actor, submission.value, { signal: request.signal })
@@ -375,7 +378,7 @@ export async function postEditorAction(request: Request, actor: AuditActor, post
 	} catch (error) {
 		if (!(error instanceof AppError)) throw error
 		const stale = error.status === 409 && error.field === 'version'
-		const result = submission.reply(error.field && !stale ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] })
-		return fail(intent, result, error.status, stale ? { conflict: true } : {})
+		// A stale version is shown above the form, with the choice to reload or overwrite.
+		return formErrorReply(error, { submission, formLevel: stale, extra: stale ? { intent, conflict: true } : { intent } })
 	}
 }

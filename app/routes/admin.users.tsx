@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from '@conform-to/react'
+import { useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react'
@@ -19,7 +19,7 @@ import { usersListHref } from '#app/admin/users/list-state.tsx'
 import { Pagination, UserSearch } from '#app/admin/users/search-and-pages.tsx'
 import { UsersTable } from '#app/admin/users/users-table.tsx'
 import { requireAdmin } from '#app/accounts/auth.server.ts'
-import { formError } from '#app/utils/errors.server.ts'
+import { formErrorReply, type FormErrorReplyOptions } from '#app/utils/errors.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
@@ -58,10 +58,8 @@ const ActionSchema = z.discriminatedUnion('intent', [
  * list) and the catalogue's error (`{ message, status, code }`) for callers
  * that read the answer as data.
  */
-type ActionFailure = { result: SubmissionResult<Array<string>>; error: { message: string; status: number; code: string } }
-
-function failure(error: AppError, result: SubmissionResult<Array<string>> = formError(error.message)) {
-	return data<ActionFailure>({ result, error: { message: error.message, status: error.status, code: String(error.code) } }, { status: error.status })
+function failure(error: AppError, submission?: FormErrorReplyOptions<Record<never, never>>['submission']) {
+	return formErrorReply(error, { submission, formLevel: true, extra: { error: { message: error.message, status: error.status, code: String(error.code) } } })
 }
 
 /** Back to the list as it was (search and page), never anywhere else. */
@@ -87,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			formData.get('intent') === 'delete' && formData.get('confirm') !== 'yes'
 				? 'Confirm the deletion to delete this user.'
 				: 'Validation failed: unknown action or user'
-		return failure(new AppError('VALIDATION_ERROR', message), submission.reply({ formErrors: [message] }))
+		return failure(new AppError('VALIDATION_ERROR', message), submission)
 	}
 	const actor = { id: user.id, email: user.email, sessionId }
 	const back = listUrl(formData)

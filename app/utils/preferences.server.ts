@@ -6,7 +6,7 @@
  */
 import { readFormData, TINY_FORM_BYTES } from './body.server.ts'
 import { AppError } from './errors.ts'
-import { jsonError } from './errors.server.ts'
+import { apiErrorResponse } from './api.server.ts'
 
 export type Theme = 'dark' | 'light'
 export type SidebarState = 'open' | 'closed'
@@ -69,7 +69,7 @@ export async function readToggleForm(request: Request): Promise<FormData | Respo
 	try {
 		return await readFormData(request, TINY_FORM_BYTES, { maxFields: 8 })
 	} catch (error) {
-		if (error instanceof AppError) return jsonError(error.toJSON())
-		throw error
+		if (!(error instanceof AppError)) throw error
+		return apiErrorResponse(error)
 	}
 }
