@@ -154,6 +154,7 @@ export const content = defineToolContent({
 function pageFile(name: string): string {
 	return `import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
+import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { type ToolActionData } from '#app/tools/kit/content.ts'
 import { toolAction, toolLoader } from '#app/tools/kit/form.server.ts'
 import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/tools/kit/tool-controls.tsx'
@@ -182,16 +183,13 @@ export default function Page() {
 	return (
 		<ToolPage content={content} lead="Paste or type your text, and copy the result.">
 			<Form {...tool.formProps} className="card p-4 sm:p-6" aria-label=${quote(name)}>
-				<label className="flex items-center gap-3">
-					<input
-						type="checkbox"
-						name="trim"
-						checked={tool.options.trim}
-						onChange={(event) => tool.setOption('trim', event.target.checked)}
-						className="size-4 accent-[color:var(--accent)]"
-					/>
-					<span className="font-medium">Trim spaces at both ends</span>
-				</label>
+				<Checkbox
+					id="tool-option-trim"
+					name="trim"
+					checked={tool.options.trim}
+					onChange={(event) => tool.setOption('trim', event.target.checked)}
+					label="Trim spaces at both ends"
+				/>
 				<div className="mt-6 grid gap-6 lg:grid-cols-2">
 					<InputPane
 						label="Your text"

@@ -1,5 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
+import { Checkbox } from '#app/components/ui/checkbox.tsx'
+import { RadioPill } from '#app/components/ui/radio-pill.tsx'
 import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/tools/kit/tool-controls.tsx'
 import { ToolPage, toolMeta } from '#app/tools/kit/tool-page.tsx'
 import { charsetIds, charsetLabels, core, type Base64Options, type Charset } from '#app/tools/base64-encoder/core.ts'
@@ -12,7 +14,7 @@ import { type ToolActionData } from '#app/tools/kit/content.ts'
 import { toolAction, toolLoader } from '#app/tools/kit/form.server.ts'
 import { useTool } from '#app/tools/kit/use-tool.ts'
 import { cn } from '#app/utils/misc.ts'
-import { isDecodeResult, pillClass, Checkbox, Sizes, statusMessage, useDecodedBytes, type Result } from './parts/controls.tsx'
+import { isDecodeResult, Sizes, statusMessage, useDecodedBytes, type Result } from './parts/controls.tsx'
 
 export const meta: MetaFunction = ({ matches }) => toolMeta(matches, content)
 
@@ -75,17 +77,9 @@ export default function Base64Encoder() {
 									['decode', 'Decode'],
 								] as const
 							).map(([value, text]) => (
-								<label key={value} className="relative cursor-pointer">
-									<input
-										type="radio"
-										name="action"
-										value={value}
-										checked={options.action === value}
-										onChange={() => tool.setOption('action', value)}
-										className="peer sr-only"
-									/>
-									<span className={pillClass}>{text}</span>
-								</label>
+								<RadioPill key={value} name="action" value={value} checked={options.action === value} onChange={() => tool.setOption('action', value)}>
+									{text}
+								</RadioPill>
 							))}
 						</div>
 					</fieldset>
@@ -123,17 +117,9 @@ export default function Base64Encoder() {
 									['url', 'URL-safe (- _)'],
 								] as const
 							).map(([value, text]) => (
-								<label key={value} className="relative cursor-pointer">
-									<input
-										type="radio"
-										name="alphabet"
-										value={value}
-										checked={options.alphabet === value}
-										onChange={() => tool.setOption('alphabet', value)}
-										className="peer sr-only"
-									/>
-									<span className={pillClass}>{text}</span>
-								</label>
+								<RadioPill key={value} name="alphabet" value={value} checked={options.alphabet === value} onChange={() => tool.setOption('alphabet', value)}>
+									{text}
+								</RadioPill>
 							))}
 						</div>
 					</fieldset>
@@ -141,15 +127,32 @@ export default function Base64Encoder() {
 					<fieldset>
 						<legend className="font-semibold">Options</legend>
 						<div className="mt-3 space-y-2 text-sm">
-							<Checkbox name="padding" checked={options.padding} onChange={(value) => tool.setOption('padding', value)}>
-								Padding (=)
-							</Checkbox>
-							<Checkbox name="wrap" checked={options.wrap} onChange={(value) => tool.setOption('wrap', value)} hint="encoding">
-								Wrap lines at 76 (MIME)
-							</Checkbox>
-							<Checkbox name="strict" checked={options.strict} onChange={(value) => tool.setOption('strict', value)} hint="decoding">
-								Strict decoding
-							</Checkbox>
+							<Checkbox
+								id="base64-option-padding"
+								name="padding"
+								data-testid="tool-padding"
+								checked={options.padding}
+								onChange={(event) => tool.setOption('padding', event.target.checked)}
+								label="Padding (=)"
+							/>
+							<Checkbox
+								id="base64-option-wrap"
+								name="wrap"
+								data-testid="tool-wrap"
+								checked={options.wrap}
+								onChange={(event) => tool.setOption('wrap', event.target.checked)}
+								label="Wrap lines at 76 (MIME)"
+								hint="When encoding."
+							/>
+							<Checkbox
+								id="base64-option-strict"
+								name="strict"
+								data-testid="tool-strict"
+								checked={options.strict}
+								onChange={(event) => tool.setOption('strict', event.target.checked)}
+								label="Strict decoding"
+								hint="When decoding."
+							/>
 						</div>
 					</fieldset>
 				</div>

@@ -2,6 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useToast } from '#app/components/toaster.tsx'
+import { Checkbox } from '#app/components/ui/checkbox.tsx'
+import { RadioPill } from '#app/components/ui/radio-pill.tsx'
 import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/tools/kit/tool-controls.tsx'
 import { ToolPage, toolMeta } from '#app/tools/kit/tool-page.tsx'
 import { inputTooLarge, MAX_INPUT_BYTES, utf8Length } from '#app/tools/kit/core.ts'
@@ -14,7 +16,7 @@ import { JsonTreeSection } from './parts/json-tree.tsx'
 import { useTool } from '#app/tools/kit/use-tool.ts'
 import { readFormData, refusedFieldSize } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { Pill, Checkbox, SizeNote, ValidationPane, ProblemList } from './parts/controls.tsx'
+import { SizeNote, ValidationPane, ProblemList } from './parts/controls.tsx'
 
 const PATH = `/tools/${content.slug}`
 
@@ -123,9 +125,9 @@ export default function JsonFormatter() {
 						<legend className="font-semibold">What to do</legend>
 						<div className="mt-3 flex flex-wrap gap-2">
 							{modeChoices.map((choice) => (
-								<Pill key={choice.id} name="mode" value={choice.id} checked={mode === choice.id} onChange={() => setOption('mode', choice.id)}>
+								<RadioPill key={choice.id} name="mode" value={choice.id} checked={mode === choice.id} onChange={() => setOption('mode', choice.id)}>
 									{choice.label}
-								</Pill>
+								</RadioPill>
 							))}
 						</div>
 						<p id="json-mode-hint" className="mt-2 text-sm text-muted">
@@ -136,9 +138,9 @@ export default function JsonFormatter() {
 						<legend className="font-semibold">Indent with</legend>
 						<div className="mt-3 flex flex-wrap gap-2">
 							{indentChoices.map((choice) => (
-								<Pill key={choice.id} name="indent" value={choice.id} checked={indent === choice.id} onChange={() => setOption('indent', choice.id)}>
+								<RadioPill key={choice.id} name="indent" value={choice.id} checked={indent === choice.id} onChange={() => setOption('indent', choice.id)}>
 									{choice.label}
-								</Pill>
+								</RadioPill>
 							))}
 						</div>
 						<p id="json-indent-hint" className="mt-2 text-sm text-muted">
@@ -148,17 +150,24 @@ export default function JsonFormatter() {
 					<fieldset>
 						<legend className="font-semibold">Options</legend>
 						<div className="mt-3 space-y-2">
-							<Checkbox name="sortKeys" checked={sortKeys} onChange={(checked) => setOption('sortKeys', checked)} hint="Every object, nested ones too; arrays keep their order.">
-								Sort keys A to Z
-							</Checkbox>
 							<Checkbox
+								id="json-option-sortKeys"
+								name="sortKeys"
+								className="text-sm"
+								checked={sortKeys}
+								onChange={(event) => setOption('sortKeys', event.target.checked)}
+								label="Sort keys A to Z"
+								hint="Every object, nested ones too; arrays keep their order."
+							/>
+							<Checkbox
+								id="json-option-lenient"
 								name="lenient"
+								className="text-sm"
 								checked={lenient}
-								onChange={(checked) => setOption('lenient', checked)}
+								onChange={(event) => setOption('lenient', event.target.checked)}
+								label="Lenient"
 								hint="Accept comments, trailing commas, single quotes and unquoted keys (JSON5, JSONC)."
-							>
-								Lenient
-							</Checkbox>
+							/>
 						</div>
 					</fieldset>
 				</div>

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { RadioPill } from '#app/components/ui/radio-pill.tsx'
 import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/tools/kit/tool-controls.tsx'
 import { ToolPage, toolMeta } from '#app/tools/kit/tool-page.tsx'
 import { type ToolActionData } from '#app/tools/kit/content.ts'
@@ -11,7 +12,7 @@ import { SizeReport } from './parts/size-report.tsx'
 import { downloadName, downloadType, engineFor } from '#app/tools/minify-beautify/view.ts'
 import { useTool } from '#app/tools/kit/use-tool.ts'
 import { cn } from '#app/utils/misc.ts'
-import { OutputNote, Notes, PrintWidth, Pill, countLines } from './parts/controls.tsx'
+import { OutputNote, Notes, PrintWidth, countLines } from './parts/controls.tsx'
 
 const PATH = `/tools/${content.slug}`
 
@@ -126,9 +127,9 @@ export default function MinifyBeautify() {
 						<legend className="font-semibold">What to do</legend>
 						<div className="mt-3 flex flex-wrap gap-2">
 							{actions.map((choice) => (
-								<Pill key={choice.id} name="action" value={choice.id} checked={options.action === choice.id} onChange={() => setOption('action', choice.id)}>
+								<RadioPill key={choice.id} name="action" value={choice.id} checked={options.action === choice.id} onChange={() => setOption('action', choice.id)}>
 									{choice.label}
-								</Pill>
+								</RadioPill>
 							))}
 						</div>
 						<p id="minify-action-hint" className="mt-2 text-sm text-muted">
@@ -185,9 +186,9 @@ export default function MinifyBeautify() {
 							<legend className="text-sm font-semibold">Indent with</legend>
 							<div className="mt-2 flex flex-wrap gap-2">
 								{indents.map((choice) => (
-									<Pill key={choice.id} name="indent" value={choice.id} checked={options.indent === choice.id} onChange={() => setOption('indent', choice.id)}>
+									<RadioPill key={choice.id} name="indent" value={choice.id} checked={options.indent === choice.id} onChange={() => setOption('indent', choice.id)}>
 										{choice.label}
-									</Pill>
+									</RadioPill>
 								))}
 							</div>
 						</fieldset>
@@ -196,9 +197,9 @@ export default function MinifyBeautify() {
 							<legend className="text-sm font-semibold">Quotes for strings</legend>
 							<div className="mt-2 flex flex-wrap gap-2">
 								{quoteChoices.map((choice) => (
-									<Pill key={choice.id} name="quotes" value={choice.id} checked={options.quotes === choice.id} onChange={() => setOption('quotes', choice.id)}>
+									<RadioPill key={choice.id} name="quotes" value={choice.id} checked={options.quotes === choice.id} onChange={() => setOption('quotes', choice.id)}>
 										{choice.label}
-									</Pill>
+									</RadioPill>
 								))}
 							</div>
 						</fieldset>

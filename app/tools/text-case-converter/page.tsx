@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
+import { RadioPill } from '#app/components/ui/radio-pill.tsx'
 import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/tools/kit/tool-controls.tsx'
 import { ToolPage, toolMeta } from '#app/tools/kit/tool-page.tsx'
 import { type ToolActionData } from '#app/tools/kit/content.ts'
@@ -7,7 +8,6 @@ import { toolAction, toolLoader } from '#app/tools/kit/form.server.ts'
 import { content } from '#app/tools/text-case-converter/content.ts'
 import { caseModes, core, getCaseMode, isCaseMode, textStats, type CaseMode, type TextStats } from '#app/tools/text-case-converter/core.ts'
 import { useTool } from '#app/tools/kit/use-tool.ts'
-import { cn } from '#app/utils/misc.ts'
 
 export const meta: MetaFunction = ({ matches }) => toolMeta(matches, content)
 
@@ -38,25 +38,9 @@ export default function TextCaseConverter() {
 					<legend className="font-semibold">Convert to</legend>
 					<div className="mt-3 flex flex-wrap gap-2">
 						{caseModes.map((info) => (
-							<label key={info.id} className="relative cursor-pointer">
-								<input
-									type="radio"
-									name="mode"
-									value={info.id}
-									checked={mode === info.id}
-									onChange={() => tool.setOption('mode', info.id)}
-									className="peer sr-only"
-								/>
-								<span
-									className={cn(
-										'inline-flex items-center rounded-full border border-border bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-2',
-										'peer-checked:border-accent peer-checked:bg-accent-soft peer-checked:text-fg peer-checked:ring-1 peer-checked:ring-accent',
-										'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[color:var(--focus)]',
-									)}
-								>
-									{info.label}
-								</span>
-							</label>
+							<RadioPill key={info.id} name="mode" value={info.id} checked={mode === info.id} onChange={() => tool.setOption('mode', info.id)}>
+								{info.label}
+							</RadioPill>
 						))}
 					</div>
 					<p id="tool-mode-example" className="mt-2 text-sm text-muted">

@@ -2,6 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { useEffect } from 'react'
 import { Icon } from '#app/components/icon.tsx'
+import { Checkbox } from '#app/components/ui/checkbox.tsx'
+import { RadioPill } from '#app/components/ui/radio-pill.tsx'
 import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/tools/kit/tool-controls.tsx'
 import { ToolPage, toolMeta } from '#app/tools/kit/tool-page.tsx'
 import { type ToolActionData } from '#app/tools/kit/content.ts'
@@ -13,7 +15,7 @@ import { UrlParts } from './parts/url-parts.tsx'
 import { isUrlAction, isUrlMode, urlActions, urlDefaults, urlModes, type UrlAction } from '#app/tools/url-encoder/view.ts'
 import { useTool } from '#app/tools/kit/use-tool.ts'
 import { cn } from '#app/utils/misc.ts'
-import { pill, Checkbox, Stats, statusMessage, isParseResult, isDecodeResult, type Result } from './parts/controls.tsx'
+import { Stats, statusMessage, isParseResult, isDecodeResult, type Result } from './parts/controls.tsx'
 
 export const meta: MetaFunction = ({ matches }) => toolMeta(matches, content)
 
@@ -58,18 +60,16 @@ export default function UrlEncoder() {
 					<legend className="font-semibold">What to do</legend>
 					<div className="mt-3 flex flex-wrap gap-2">
 						{urlActions.map((info) => (
-							<label key={info.id} className="relative cursor-pointer">
-								<input
-									type="radio"
-									name="action"
-									id={`url-action-${info.id}`}
-									value={info.id}
-									checked={action === info.id}
-									onChange={() => setOption('action', info.id)}
-									className="peer sr-only"
-								/>
-								<span className={pill}>{info.label}</span>
-							</label>
+							<RadioPill
+								key={info.id}
+								name="action"
+								id={`url-action-${info.id}`}
+								value={info.id}
+								checked={action === info.id}
+								onChange={() => setOption('action', info.id)}
+							>
+								{info.label}
+							</RadioPill>
 						))}
 					</div>
 				</fieldset>
@@ -118,19 +118,21 @@ export default function UrlEncoder() {
 					<legend className="font-semibold">Decoding</legend>
 					<div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-x-8">
 						<Checkbox
+							id="url-option-plusAsSpace"
 							name="plusAsSpace"
 							label="Read + as a space"
 							hint={mode === 'form' ? 'Always on for form data.' : 'For query strings and form data.'}
 							checked={tool.options.plusAsSpace || mode === 'form'}
 							disabled={mode === 'form' && tool.hydrated}
-							onChange={(checked) => setOption('plusAsSpace', checked)}
+							onChange={(event) => setOption('plusAsSpace', event.target.checked)}
 						/>
 						<Checkbox
+							id="url-option-decodeUntilStable"
 							name="decodeUntilStable"
 							label="Decode until stable"
 							hint="Decode again while escapes remain (double encoding), up to 10 rounds."
 							checked={tool.options.decodeUntilStable}
-							onChange={(checked) => setOption('decodeUntilStable', checked)}
+							onChange={(event) => setOption('decodeUntilStable', event.target.checked)}
 						/>
 					</div>
 				</fieldset>
