@@ -1,36 +1,25 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { RadioPill } from '#app/components/ui/radio-pill.tsx'
-import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/tools/kit/tool-controls.tsx'
-import { ToolPage, toolMeta } from '#app/tools/kit/tool-page.tsx'
+import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { ToolFeedback, ToolInput, ToolOutput, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { charsetIds, charsetLabels, core, type Base64Options, type Charset } from '#app/tools/base64-encoder/core.ts'
 import { content } from '#app/tools/base64-encoder/content.ts'
 import { DecodedBytesPanel } from './parts/decoded-bytes.tsx'
 import { FilesSection, useFileDecoder, useFileEncoder } from './parts/file-tools.tsx'
 import { defaultOptions, outputFileName, plural } from '#app/tools/base64-encoder/view.ts'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
-import { type ToolActionData } from '#app/tools/kit/content.ts'
-import { toolAction, toolLoader } from '#app/tools/kit/form.server.ts'
-import { useTool } from '#app/tools/kit/use-tool.ts'
+import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { cn } from '#app/utils/misc.ts'
 import { isDecodeResult, Sizes, statusMessage, useDecodedBytes, type Result } from './parts/controls.tsx'
 
-export const meta: MetaFunction = ({ matches }) => toolMeta(matches, content)
-
-export function loader({ request }: LoaderFunctionArgs) {
-	return toolLoader(request, content)
-}
-
+export const meta = toolPageMeta(content)
+export const loader = toolPageLoader(content)
 /** Without JavaScript the form posts here; the same core runs in the worker pool. Nothing is stored. */
-export function action({ request }: ActionFunctionArgs) {
-	return toolAction(request, core)
-}
+export const action = toolPageAction(core)
 
 export default function Base64Encoder() {
-	const actionData = useActionData<typeof action>() as ToolActionData | undefined
-	const loaderData = useLoaderData<typeof loader>()
-	const tool = useTool<Base64Options, Result>({ slug: content.slug, defaults: defaultOptions, actionData, loaderData })
+	const tool = useToolPage<Base64Options, Result>({ slug: content.slug, defaults: defaultOptions })
 	const options = tool.options
 	const encoding = options.action === 'encode'
 	const result = tool.error ? null : tool.result
@@ -158,37 +147,27 @@ export default function Base64Encoder() {
 				</div>
 
 				<div className="mt-6 grid gap-6 lg:grid-cols-2">
-					<InputPane
+					<ToolInput
+						tool={tool}
+						run={tool.hydrated ? (encoding ? 'Encode' : 'Decode') : 'Encode / decode'}
 						label={encoding ? 'Text to encode' : 'Base64 to decode'}
 						placeholder={encoding ? 'Type or paste text here' : 'Paste Base64 or a data: URI here'}
-						defaultValue={tool.input}
-						inputRef={tool.inputRef}
-						hydrated={tool.hydrated}
-						input={tool.input}
-						onInput={tool.setInput}
 						onExample={() => {
 							const example = content.examples[encoding ? 0 : 2]!
 							tool.setInput(example.input)
 						}}
 						accept={encoding ? '' : '.txt,.b64,.base64,.pem,text/plain'}
 						onFile={onFile}
-						shareLink={tool.shareLink}
 						invalid={Boolean(tool.error)}
-						describedBy={tool.error ? 'tool-error' : undefined}
-					>
-						<button type="submit" className="button-primary" data-testid="tool-run">
-							{tool.hydrated ? (encoding ? 'Encode' : 'Decode') : 'Encode / decode'}
-						</button>
-					</InputPane>
+					/>
 					{/* A hex dump's lines line up only unwrapped: it scrolls sideways instead. */}
 					<div className={cn('flex min-w-0 flex-col', binary && '[&_textarea]:overflow-x-auto [&_textarea]:text-xs [&_textarea]:whitespace-pre')}>
-						<OutputPane
+						<ToolOutput
+							tool={tool}
 							label={encoding ? 'Base64' : binary ? 'Hex dump of the decoded bytes' : 'Decoded text'}
 							output={output}
 							placeholder={encoding ? 'The Base64 appears here' : 'The decoded text appears here'}
 							filename={outputFileName(options.action, binary)}
-							hydrated={tool.hydrated}
-							running={tool.running}
 							note={decoded?.truncated ? 'The hex dump shows the first 64 KB; download the file for all of it.' : undefined}
 						>
 							<button
@@ -200,7 +179,7 @@ export default function Base64Encoder() {
 							>
 								{encoding ? 'Decode this' : 'Encode this'}
 							</button>
-						</OutputPane>
+						</ToolOutput>
 					</div>
 				</div>
 
@@ -226,13 +205,7 @@ export default function Base64Encoder() {
 					</ul>
 				) : null}
 
-				{tool.error ? (
-					<div id="tool-error" className="mt-4">
-						<ToolErrorNotice error={tool.error} input={tool.input} />
-					</div>
-				) : null}
-				<RunStatus running={tool.running} progress={tool.progress} message={statusMessage(result)} />
-				<KeyboardHint hydrated={tool.hydrated} action={encoding ? 'encode' : 'decode'} />
+				<ToolFeedback tool={tool} message={statusMessage(result)} action={encoding ? 'encode' : 'decode'} />
 			</Form>
 
 			<FilesSection hydrated={tool.hydrated} encoder={encoder} decoder={decoder} />

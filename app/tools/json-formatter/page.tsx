@@ -1,30 +1,26 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
+import { data, type ActionFunctionArgs } from '@remix-run/node'
+import { Form } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useToast } from '#app/components/toaster.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { RadioPill } from '#app/components/ui/radio-pill.tsx'
-import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/tools/kit/tool-controls.tsx'
-import { ToolPage, toolMeta } from '#app/tools/kit/tool-page.tsx'
+import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { ToolFeedback, ToolInput, ToolOutput, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { inputTooLarge, MAX_INPUT_BYTES, utf8Length } from '#app/tools/kit/core.ts'
 import { type ToolActionData } from '#app/tools/kit/content.ts'
-import { MAX_FORM_BYTES, toolAction, toolLoader } from '#app/tools/kit/form.server.ts'
+import { MAX_FORM_BYTES, toolAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { optionsFromForm } from '#app/tools/kit/form-options.ts'
 import { content } from '#app/tools/json-formatter/content.ts'
 import { core, jsonIndents, jsonModes, unescapeStringified, type JsonFormatResult, type JsonFormatterOptions, type JsonIndent, type JsonMode } from '#app/tools/json-formatter/core.ts'
 import { JsonTreeSection } from './parts/json-tree.tsx'
-import { useTool } from '#app/tools/kit/use-tool.ts'
 import { readFormData, refusedFieldSize } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { SizeNote, ValidationPane, ProblemList } from './parts/controls.tsx'
 
 const PATH = `/tools/${content.slug}`
 
-export const meta: MetaFunction = ({ matches }) => toolMeta(matches, content)
-
-export function loader({ request }: LoaderFunctionArgs) {
-	return toolLoader(request, content)
-}
+export const meta = toolPageMeta(content)
+export const loader = toolPageLoader(content)
 
 /**
  * Without JavaScript the form posts here; the same core formats, in the
@@ -87,10 +83,8 @@ const indentChoices: ReadonlyArray<{ id: JsonIndent; label: string }> = [
 const doneMessages: Record<JsonMode, string> = { format: 'Formatted', minify: 'Minified', validate: 'Valid JSON' }
 
 export default function JsonFormatter() {
-	const actionData = useActionData<typeof action>() as ToolActionData | undefined
-	const loaderData = useLoaderData<typeof loader>()
 	const { toast } = useToast()
-	const tool = useTool<JsonFormatterOptions, JsonFormatResult>({ slug: content.slug, defaults, actionData, loaderData })
+	const tool = useToolPage<JsonFormatterOptions, JsonFormatResult>({ slug: content.slug, defaults })
 	const { setOption } = tool
 	const mode = jsonModes.includes(tool.options.mode) ? tool.options.mode : 'format'
 	const indent = jsonIndents.includes(tool.options.indent) ? tool.options.indent : '2'
@@ -106,7 +100,6 @@ export default function JsonFormatter() {
 	// An error never leaves an older result on screen.
 	const result = tool.error ? null : tool.result
 	const output = result && mode !== 'validate' ? result.output : ''
-	const optionError = tool.error?.code === 'VALIDATION_ERROR' && /options/.test(tool.error.message) ? tool.error : null
 
 	function unescape() {
 		try {
@@ -173,37 +166,26 @@ export default function JsonFormatter() {
 				</div>
 
 				<div className="mt-6 grid gap-6 lg:grid-cols-2">
-					<InputPane
+					<ToolInput
+						tool={tool}
+						run={tool.hydrated ? modeChoices.find((choice) => choice.id === mode)?.label : 'Run'}
 						label="Your JSON"
 						placeholder='Paste JSON here, for example {"name": "Ada", "born": 1815}'
-						defaultValue={tool.input}
-						inputRef={tool.inputRef}
-						hydrated={tool.hydrated}
-						input={tool.input}
-						onInput={tool.setInput}
 						onExample={() => tool.setInput(content.examples[0]!.input)}
 						accept=".json,.jsonc,.json5,.geojson,.txt,application/json,text/plain"
-						shareLink={tool.shareLink}
-						invalid={Boolean(tool.error) && !optionError}
-						describedBy={tool.error ? 'tool-error' : undefined}
-					>
-						<button type="submit" className="button-primary" data-testid="tool-run">
-							{tool.hydrated ? modeChoices.find((choice) => choice.id === mode)?.label : 'Run'}
-						</button>
-					</InputPane>
+					/>
 
 					<div className="flex min-w-0 flex-col gap-4">
 						{mode === 'validate' ? (
 							<ValidationPane result={result} error={tool.error} running={tool.running} />
 						) : (
-							<OutputPane
+							<ToolOutput
+								tool={tool}
 								label={mode === 'minify' ? 'Minified JSON' : 'Formatted JSON'}
 								output={output}
 								placeholder={mode === 'minify' ? 'The minified JSON appears here' : 'The formatted JSON appears here'}
 								filename={mode === 'minify' ? 'minified.json' : 'formatted.json'}
 								mime="application/json;charset=utf-8"
-								hydrated={tool.hydrated}
-								running={tool.running}
 								note={result ? <SizeNote stats={result.stats} /> : undefined}
 							/>
 						)}
@@ -241,13 +223,7 @@ export default function JsonFormatter() {
 					</div>
 				</div>
 
-				{tool.error ? (
-					<div id="tool-error" className="mt-4">
-						<ToolErrorNotice error={tool.error} input={tool.input} />
-					</div>
-				) : null}
-				<RunStatus running={tool.running} progress={tool.progress} message={result ? doneMessages[mode] : ''} />
-				<KeyboardHint hydrated={tool.hydrated} action={mode} />
+				<ToolFeedback tool={tool} message={result ? doneMessages[mode] : ''} action={mode} />
 			</Form>
 
 			{tool.hydrated ? <JsonTreeSection input={tool.input} lenient={lenient} result={result} error={tool.error} running={tool.running} /> : null}

@@ -1,26 +1,21 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
+import { Form, useActionData } from '@remix-run/react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { RadioPill } from '#app/components/ui/radio-pill.tsx'
-import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/tools/kit/tool-controls.tsx'
-import { ToolPage, toolMeta } from '#app/tools/kit/tool-page.tsx'
+import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { ToolFeedback, ToolInput, ToolOutput, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { type ToolActionData } from '#app/tools/kit/content.ts'
-import { toolAction, toolLoader } from '#app/tools/kit/form.server.ts'
+import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { content } from '#app/tools/minify-beautify/content.ts'
 import { detectLanguage, languageIds, languageNames, minifyOptionsSchema, type Action, type Language, type MinifyOptions, type MinifyResult } from '#app/tools/minify-beautify/core.ts'
 import { SizeReport } from './parts/size-report.tsx'
 import { downloadName, downloadType, engineFor } from '#app/tools/minify-beautify/view.ts'
-import { useTool } from '#app/tools/kit/use-tool.ts'
 import { cn } from '#app/utils/misc.ts'
 import { OutputNote, Notes, PrintWidth, countLines } from './parts/controls.tsx'
 
 const PATH = `/tools/${content.slug}`
 
-export const meta: MetaFunction = ({ matches }) => toolMeta(matches, content)
-
-export function loader({ request }: LoaderFunctionArgs) {
-	return toolLoader(request, content)
-}
+export const meta = toolPageMeta(content)
+export const loader = toolPageLoader(content)
 
 /**
  * Without JavaScript the form posts here; the server's worker pool runs the
@@ -28,9 +23,7 @@ export function loader({ request }: LoaderFunctionArgs) {
  * Nothing is stored. Only the schema is imported here: the engines never
  * reach the page's bundle.
  */
-export function action({ request }: ActionFunctionArgs) {
-	return toolAction(request, { slug: content.slug, optionsSchema: minifyOptionsSchema })
-}
+export const action = toolPageAction({ slug: content.slug, optionsSchema: minifyOptionsSchema })
 
 const defaults: MinifyOptions = { action: 'beautify', language: 'auto', indent: '2', printWidth: 80, quotes: 'double' }
 
@@ -58,9 +51,8 @@ function isLanguage(value: unknown): value is Language {
 const loadedEngines = new Set<string>()
 
 export default function MinifyBeautify() {
-	const actionData = useActionData<typeof action>() as ToolActionData | undefined
-	const loaderData = useLoaderData<typeof loader>()
-	const tool = useTool<MinifyOptions, MinifyResult>({ slug: content.slug, defaults, actionData, loaderData })
+	const actionData = useActionData() as ToolActionData | undefined
+	const tool = useToolPage<MinifyOptions, MinifyResult>({ slug: content.slug, defaults })
 	const { setOption } = tool
 	const parsed = minifyOptionsSchema.safeParse(tool.options)
 	const options = parsed.success ? parsed.data : defaults
@@ -87,7 +79,6 @@ export default function MinifyBeautify() {
 				: (result?.language ?? (isLanguage(errorLanguage) ? errorLanguage : null))
 	const language: Language | null = options.language === 'auto' ? detected : options.language
 	const resultLanguage = result?.language ?? language ?? 'javascript'
-	const optionError = tool.error?.code === 'VALIDATION_ERROR' && /options/.test(tool.error.message) ? tool.error : null
 
 	// The first run of each engine downloads it: say so instead of "Working…". A
 	// new result (or an error from the code) means the engine of its run is there.
@@ -207,34 +198,23 @@ export default function MinifyBeautify() {
 				</fieldset>
 
 				<div className="mt-6 grid gap-6 lg:grid-cols-2">
-					<InputPane
+					<ToolInput
+						tool={tool}
+						run={tool.hydrated ? actions.find((choice) => choice.id === options.action)?.label : 'Run'}
 						label="Your code"
 						placeholder="Paste JavaScript, TypeScript, CSS, HTML, JSON, XML or SQL here"
-						defaultValue={tool.input}
-						inputRef={tool.inputRef}
-						hydrated={tool.hydrated}
-						input={tool.input}
-						onInput={tool.setInput}
 						onExample={loadExample}
 						accept=".js,.mjs,.cjs,.jsx,.ts,.mts,.cts,.tsx,.css,.html,.htm,.json,.xml,.svg,.sql,.txt,text/*,application/json,application/xml"
-						shareLink={tool.shareLink}
-						invalid={Boolean(tool.error) && !optionError}
-						describedBy={tool.error ? 'tool-error' : undefined}
-					>
-						<button type="submit" className="button-primary" data-testid="tool-run">
-							{tool.hydrated ? actions.find((choice) => choice.id === options.action)?.label : 'Run'}
-						</button>
-					</InputPane>
+					/>
 
 					<div className="flex min-w-0 flex-col gap-4">
-						<OutputPane
+						<ToolOutput
+							tool={tool}
 							label="Result"
 							output={output}
 							placeholder={options.action === 'minify' ? 'The minified code appears here' : 'The beautified code appears here'}
 							filename={downloadName(options.action, resultLanguage)}
 							mime={downloadType(options.action, resultLanguage)}
-							hydrated={tool.hydrated}
-							running={tool.running}
 							note={result ? <OutputNote result={result} lines={lines} /> : undefined}
 						/>
 						{result ? <SizeReport result={result} action={options.action} /> : null}
@@ -242,18 +222,12 @@ export default function MinifyBeautify() {
 					</div>
 				</div>
 
-				{tool.error ? (
-					<div id="tool-error" className="mt-4">
-						<ToolErrorNotice error={tool.error} input={tool.input} />
-					</div>
-				) : null}
-				<RunStatus
-					running={tool.running}
-					progress={tool.progress}
+				<ToolFeedback
+					tool={tool}
 					message={done}
+					action={options.action}
 					working={loading ? <span data-testid="minify-loading">{loading}</span> : undefined}
 				/>
-				<KeyboardHint hydrated={tool.hydrated} action={options.action} />
 			</Form>
 		</ToolPage>
 	)

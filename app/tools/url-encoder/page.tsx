@@ -1,37 +1,26 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useEffect } from 'react'
 import { Icon } from '#app/components/icon.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { RadioPill } from '#app/components/ui/radio-pill.tsx'
-import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/tools/kit/tool-controls.tsx'
-import { ToolPage, toolMeta } from '#app/tools/kit/tool-page.tsx'
-import { type ToolActionData } from '#app/tools/kit/content.ts'
-import { toolAction, toolLoader } from '#app/tools/kit/form.server.ts'
+import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { ToolFeedback, ToolInput, ToolOutput, useToolPage } from '#app/tools/kit/tool-panes.tsx'
+import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { content } from '#app/tools/url-encoder/content.ts'
 import { QueryEditor } from './parts/query-table.tsx'
 import { core, type UrlOptions } from '#app/tools/url-encoder/core.ts'
 import { UrlParts } from './parts/url-parts.tsx'
 import { isUrlAction, isUrlMode, urlActions, urlDefaults, urlModes, type UrlAction } from '#app/tools/url-encoder/view.ts'
-import { useTool } from '#app/tools/kit/use-tool.ts'
 import { cn } from '#app/utils/misc.ts'
 import { Stats, statusMessage, isParseResult, isDecodeResult, type Result } from './parts/controls.tsx'
 
-export const meta: MetaFunction = ({ matches }) => toolMeta(matches, content)
-
-export function loader({ request }: LoaderFunctionArgs) {
-	return toolLoader(request, content)
-}
-
+export const meta = toolPageMeta(content)
+export const loader = toolPageLoader(content)
 /** Without JavaScript the form posts here; the same core runs in the worker pool. Nothing is stored. */
-export function action({ request }: ActionFunctionArgs) {
-	return toolAction(request, core)
-}
+export const action = toolPageAction(core)
 
 export default function UrlEncoder() {
-	const actionData = useActionData<typeof action>() as ToolActionData | undefined
-	const loaderData = useLoaderData<typeof loader>()
-	const tool = useTool<UrlOptions, Result>({ slug: content.slug, defaults: urlDefaults, actionData, loaderData })
+	const tool = useToolPage<UrlOptions, Result>({ slug: content.slug, defaults: urlDefaults })
 	const { setOption } = tool
 	const action: UrlAction = isUrlAction(tool.options.action) ? tool.options.action : 'encode'
 	const mode = isUrlMode(tool.options.mode) ? tool.options.mode : 'component'
@@ -48,7 +37,6 @@ export default function UrlEncoder() {
 	const decodeResult = action === 'decode' && isDecodeResult(result) ? result : null
 	const textResult = action !== 'parse' && result && !isParseResult(result) ? result : null
 	const output = textResult?.output ?? ''
-	const optionError = tool.error?.code === 'VALIDATION_ERROR' && /options/.test(tool.error.message) ? tool.error : null
 	const notes = result?.notes ?? []
 	const doubleNote = decodeResult?.doubleEncoded ? (notes[0] ?? null) : null
 	const otherNotes = doubleNote ? notes.slice(1) : notes
@@ -138,21 +126,10 @@ export default function UrlEncoder() {
 				</fieldset>
 
 				<div className="mt-6 grid gap-6 lg:grid-cols-2">
-					<InputPane
-						label={actionInfo.inputLabel}
-						placeholder={actionInfo.placeholder}
-						defaultValue={tool.input}
-						inputRef={tool.inputRef}
-						hydrated={tool.hydrated}
-						input={tool.input}
-						onInput={tool.setInput}
-						onExample={() => tool.setInput((content.examples.find((example) => example.options?.action === action) ?? content.examples[0]!).input)}
-						shareLink={tool.shareLink}
-						invalid={Boolean(tool.error) && !optionError}
-						describedBy={tool.error ? 'tool-error' : undefined}
-					>
-						<button type="submit" className="button-primary" data-testid="tool-run">
-							{tool.hydrated ? (
+					<ToolInput
+						tool={tool}
+						run={
+							tool.hydrated ? (
 								actionInfo.label
 							) : (
 								<>
@@ -161,9 +138,12 @@ export default function UrlEncoder() {
 									<span className="hidden group-has-[#url-action-decode:checked]/url:inline">Decode</span>
 									<span className="hidden group-has-[#url-action-parse:checked]/url:inline">Parse URL</span>
 								</>
-							)}
-						</button>
-					</InputPane>
+							)
+						}
+						label={actionInfo.inputLabel}
+						placeholder={actionInfo.placeholder}
+						onExample={() => tool.setInput((content.examples.find((example) => example.options?.action === action) ?? content.examples[0]!).input)}
+					/>
 					{action === 'parse' ? (
 						parseResult ? (
 							<UrlParts parsed={parseResult.parsed} summary={parseResult.output} hydrated={tool.hydrated} running={tool.running} />
@@ -178,13 +158,12 @@ export default function UrlEncoder() {
 							</section>
 						)
 					) : (
-						<OutputPane
+						<ToolOutput
+							tool={tool}
 							label={actionInfo.outputLabel}
 							output={output}
 							placeholder={actionInfo.outputPlaceholder}
 							filename={action === 'decode' ? 'url-decoded.txt' : `url-encoded-${mode}.txt`}
-							hydrated={tool.hydrated}
-							running={tool.running}
 							note={textResult ? <Stats result={textResult} /> : undefined}
 						/>
 					)}
@@ -225,13 +204,7 @@ export default function UrlEncoder() {
 					</ul>
 				) : null}
 
-				{tool.error ? (
-					<div id="tool-error" className="mt-4">
-						<ToolErrorNotice error={tool.error} input={tool.input} />
-					</div>
-				) : null}
-				<RunStatus running={tool.running} progress={tool.progress} message={statusMessage(result)} />
-				<KeyboardHint hydrated={tool.hydrated} action={actionInfo.verb} />
+				<ToolFeedback tool={tool} message={statusMessage(result)} action={actionInfo.verb} />
 			</Form>
 
 			{parseResult ? <QueryEditor parsed={parseResult.parsed} hydrated={tool.hydrated} /> : null}
