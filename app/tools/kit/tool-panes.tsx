@@ -43,6 +43,11 @@ type ToolInputProps = Omit<
 	invalid?: boolean
 }
 
+/** The input pane and the result side by side (stacked on narrow screens). */
+export function ToolPanes({ children }: { children: ReactNode }) {
+	return <div className="mt-6 grid gap-6 lg:grid-cols-2">{children}</div>
+}
+
 /** The input pane bound to the tool: its text, file opening, share link, error marking, and the run button first. */
 export function ToolInput({ tool, run, invalid, children, ...pane }: ToolInputProps) {
 	return (
