@@ -152,80 +152,44 @@ export const content = defineToolContent({
 }
 
 function pageFile(name: string): string {
-	return `import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
-import { type ToolActionData } from '#app/tools/kit/content.ts'
-import { toolAction, toolLoader } from '#app/tools/kit/form.server.ts'
-import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/tools/kit/tool-controls.tsx'
-import { ToolPage, toolMeta } from '#app/tools/kit/tool-page.tsx'
-import { useTool } from '#app/tools/kit/use-tool.ts'
+	return `import { Form } from '@remix-run/react'
+import { Checkbox } from '#app/components/ui/checkbox.tsx'
+import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
+import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { ToolFeedback, ToolInput, ToolOutput, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from './content.ts'
 import { core, type Options } from './core.ts'
 
-export const meta: MetaFunction = ({ matches }) => toolMeta(matches, content)
-
-export function loader({ request }: LoaderFunctionArgs) {
-	return toolLoader(request, content)
-}
-
+export const meta = toolPageMeta(content)
+export const loader = toolPageLoader(content)
 /** Without JavaScript the form posts here; the same core runs in the worker pool. Nothing is stored. */
-export function action({ request }: ActionFunctionArgs) {
-	return toolAction(request, core)
-}
+export const action = toolPageAction(core)
 
 export default function Page() {
-	const actionData = useActionData<typeof action>() as ToolActionData | undefined
-	const loaderData = useLoaderData<typeof loader>()
-	const tool = useTool<Options>({ slug: content.slug, defaults: { trim: false }, actionData, loaderData })
+	const tool = useToolPage<Options>({ slug: content.slug, defaults: { trim: false } })
 	const output = tool.error ? '' : (tool.result?.output ?? '')
 
 	return (
 		<ToolPage content={content} lead="Paste or type your text, and copy the result.">
 			<Form {...tool.formProps} className="card p-4 sm:p-6" aria-label=${quote(name)}>
-				<label className="flex items-center gap-3">
-					<input
-						type="checkbox"
-						name="trim"
-						checked={tool.options.trim}
-						onChange={(event) => tool.setOption('trim', event.target.checked)}
-						className="size-4 accent-[color:var(--accent)]"
-					/>
-					<span className="font-medium">Trim spaces at both ends</span>
-				</label>
+				<Checkbox
+					id="tool-option-trim"
+					name="trim"
+					checked={tool.options.trim}
+					onChange={(event) => tool.setOption('trim', event.target.checked)}
+					label="Trim spaces at both ends"
+				/>
 				<div className="mt-6 grid gap-6 lg:grid-cols-2">
-					<InputPane
+					<ToolInput
+						tool={tool}
+						run="Run"
 						label="Your text"
 						placeholder="Type or paste text here"
-						defaultValue={tool.input}
-						inputRef={tool.inputRef}
-						hydrated={tool.hydrated}
-						input={tool.input}
-						onInput={tool.setInput}
 						onExample={() => tool.setInput(content.examples[0]!.input)}
-						shareLink={tool.shareLink}
-						invalid={Boolean(tool.error)}
-						describedBy={tool.error ? 'tool-error' : undefined}
-					>
-						<button type="submit" className="button-primary" data-testid="tool-run">
-							Run
-						</button>
-					</InputPane>
-					<OutputPane
-						label="Result"
-						output={output}
-						placeholder="The result appears here"
-						filename="result.txt"
-						hydrated={tool.hydrated}
-						running={tool.running}
 					/>
+					<ToolOutput tool={tool} label="Result" output={output} placeholder="The result appears here" filename="result.txt" />
 				</div>
-				{tool.error ? (
-					<div id="tool-error" className="mt-4">
-						<ToolErrorNotice error={tool.error} input={tool.input} />
-					</div>
-				) : null}
-				<RunStatus running={tool.running} progress={tool.progress} message={output ? 'Done' : ''} />
-				<KeyboardHint hydrated={tool.hydrated} action="run" />
+				<ToolFeedback tool={tool} message={output ? 'Done' : ''} action="run" />
 			</Form>
 		</ToolPage>
 	)

@@ -1,46 +1,28 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
-import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/tools/kit/tool-controls.tsx'
-import { ToolPage, toolMeta } from '#app/tools/kit/tool-page.tsx'
-import { charsetIds, charsetLabels, core, type Base64Options, type Charset } from '#app/tools/base64-encoder/core.ts'
+import { Form } from '@remix-run/react'
 import { content } from '#app/tools/base64-encoder/content.ts'
-import { DecodedBytesPanel } from './parts/decoded-bytes.tsx'
-import { FilesSection, useFileDecoder, useFileEncoder } from './parts/file-tools.tsx'
-import { defaultOptions, outputFileName, plural } from '#app/tools/base64-encoder/view.ts'
+import { core, type Base64Options } from '#app/tools/base64-encoder/core.ts'
+import { defaultOptions } from '#app/tools/base64-encoder/view.ts'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
-import { type ToolActionData } from '#app/tools/kit/content.ts'
-import { toolAction, toolLoader } from '#app/tools/kit/form.server.ts'
-import { useTool } from '#app/tools/kit/use-tool.ts'
-import { cn } from '#app/utils/misc.ts'
-import { isDecodeResult, pillClass, Checkbox, Sizes, statusMessage, useDecodedBytes, type Result } from './parts/controls.tsx'
+import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
+import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
+import { statusMessage, type Result } from './parts/controls.tsx'
+import { FilesSection, useFileDecoder, useFileEncoder } from './parts/file-tools.tsx'
+import { Base64OptionsPanel } from './parts/options.tsx'
+import { Base64Details, Base64Output } from './parts/result.tsx'
 
-export const meta: MetaFunction = ({ matches }) => toolMeta(matches, content)
-
-export function loader({ request }: LoaderFunctionArgs) {
-	return toolLoader(request, content)
-}
-
+export const meta = toolPageMeta(content)
+export const loader = toolPageLoader(content)
 /** Without JavaScript the form posts here; the same core runs in the worker pool. Nothing is stored. */
-export function action({ request }: ActionFunctionArgs) {
-	return toolAction(request, core)
-}
+export const action = toolPageAction(core)
 
 export default function Base64Encoder() {
-	const actionData = useActionData<typeof action>() as ToolActionData | undefined
-	const loaderData = useLoaderData<typeof loader>()
-	const tool = useTool<Base64Options, Result>({ slug: content.slug, defaults: defaultOptions, actionData, loaderData })
+	const tool = useToolPage<Base64Options, Result>({ slug: content.slug, defaults: defaultOptions })
 	const options = tool.options
 	const encoding = options.action === 'encode'
 	const result = tool.error ? null : tool.result
-	const output = result?.output ?? ''
-	const decoded = isDecodeResult(result) ? result : null
-	const binary = decoded?.binary ?? false
-	// The binary panel says what the core's hex-dump note says.
-	const notes = (decoded?.notes ?? []).filter((note) => !(binary && note.startsWith('The decoded bytes are not')))
-
 	const encoder = useFileEncoder(options)
 	const decoder = useFileDecoder(options)
-	const bytes = useDecodedBytes(tool.hydrated && binary && !tool.running, tool.input, options)
 
 	function onFile(file: File) {
 		if (encoding) {
@@ -57,7 +39,7 @@ export default function Base64Encoder() {
 	}
 
 	function swap() {
-		tool.setInput(output)
+		tool.setInput(result?.output ?? '')
 		tool.setOption('action', encoding ? 'decode' : 'encode')
 		tool.inputRef.current?.focus()
 	}
@@ -65,175 +47,25 @@ export default function Base64Encoder() {
 	return (
 		<ToolPage content={content} lead="Everything runs in your browser as you type; files up to 50 MB too.">
 			<Form {...tool.formProps} className="card p-4 sm:p-6" aria-label="Base64 encoder and decoder">
-				<div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
-					<fieldset data-testid="tool-mode">
-						<legend className="font-semibold">Mode</legend>
-						<div className="mt-3 flex flex-wrap gap-2">
-							{(
-								[
-									['encode', 'Encode'],
-									['decode', 'Decode'],
-								] as const
-							).map(([value, text]) => (
-								<label key={value} className="relative cursor-pointer">
-									<input
-										type="radio"
-										name="action"
-										value={value}
-										checked={options.action === value}
-										onChange={() => tool.setOption('action', value)}
-										className="peer sr-only"
-									/>
-									<span className={pillClass}>{text}</span>
-								</label>
-							))}
-						</div>
-					</fieldset>
-
-					<div>
-						<label htmlFor="tool-charset" className="font-semibold">
-							Character set
-						</label>
-						<select
-							id="tool-charset"
-							name="charset"
-							data-testid="tool-charset"
-							value={options.charset}
-							onChange={(event) => tool.setOption('charset', event.target.value as Charset)}
-							aria-describedby="tool-charset-help"
-							className="form-input mt-3"
-						>
-							{charsetIds.map((id) => (
-								<option key={id} value={id}>
-									{charsetLabels[id]}
-								</option>
-							))}
-						</select>
-						<p id="tool-charset-help" className="mt-1 text-sm text-muted">
-							{encoding ? 'How the text becomes bytes.' : 'How the decoded bytes are read as text.'}
-						</p>
-					</div>
-
-					<fieldset>
-						<legend className="font-semibold">Alphabet</legend>
-						<div className="mt-3 flex flex-wrap gap-2">
-							{(
-								[
-									['standard', 'Standard (+ /)'],
-									['url', 'URL-safe (- _)'],
-								] as const
-							).map(([value, text]) => (
-								<label key={value} className="relative cursor-pointer">
-									<input
-										type="radio"
-										name="alphabet"
-										value={value}
-										checked={options.alphabet === value}
-										onChange={() => tool.setOption('alphabet', value)}
-										className="peer sr-only"
-									/>
-									<span className={pillClass}>{text}</span>
-								</label>
-							))}
-						</div>
-					</fieldset>
-
-					<fieldset>
-						<legend className="font-semibold">Options</legend>
-						<div className="mt-3 space-y-2 text-sm">
-							<Checkbox name="padding" checked={options.padding} onChange={(value) => tool.setOption('padding', value)}>
-								Padding (=)
-							</Checkbox>
-							<Checkbox name="wrap" checked={options.wrap} onChange={(value) => tool.setOption('wrap', value)} hint="encoding">
-								Wrap lines at 76 (MIME)
-							</Checkbox>
-							<Checkbox name="strict" checked={options.strict} onChange={(value) => tool.setOption('strict', value)} hint="decoding">
-								Strict decoding
-							</Checkbox>
-						</div>
-					</fieldset>
-				</div>
-
-				<div className="mt-6 grid gap-6 lg:grid-cols-2">
-					<InputPane
+				<Base64OptionsPanel options={options} setOption={tool.setOption} />
+				<ToolPanes>
+					<ToolInput
+						tool={tool}
+						run={tool.hydrated ? (encoding ? 'Encode' : 'Decode') : 'Encode / decode'}
 						label={encoding ? 'Text to encode' : 'Base64 to decode'}
 						placeholder={encoding ? 'Type or paste text here' : 'Paste Base64 or a data: URI here'}
-						defaultValue={tool.input}
-						inputRef={tool.inputRef}
-						hydrated={tool.hydrated}
-						input={tool.input}
-						onInput={tool.setInput}
-						onExample={() => {
-							const example = content.examples[encoding ? 0 : 2]!
-							tool.setInput(example.input)
-						}}
+						onExample={() => tool.setInput(content.examples[encoding ? 0 : 2]!.input)}
 						accept={encoding ? '' : '.txt,.b64,.base64,.pem,text/plain'}
 						onFile={onFile}
-						shareLink={tool.shareLink}
 						invalid={Boolean(tool.error)}
-						describedBy={tool.error ? 'tool-error' : undefined}
-					>
-						<button type="submit" className="button-primary" data-testid="tool-run">
-							{tool.hydrated ? (encoding ? 'Encode' : 'Decode') : 'Encode / decode'}
-						</button>
-					</InputPane>
-					{/* A hex dump's lines line up only unwrapped: it scrolls sideways instead. */}
-					<div className={cn('flex min-w-0 flex-col', binary && '[&_textarea]:overflow-x-auto [&_textarea]:text-xs [&_textarea]:whitespace-pre')}>
-						<OutputPane
-							label={encoding ? 'Base64' : binary ? 'Hex dump of the decoded bytes' : 'Decoded text'}
-							output={output}
-							placeholder={encoding ? 'The Base64 appears here' : 'The decoded text appears here'}
-							filename={outputFileName(options.action, binary)}
-							hydrated={tool.hydrated}
-							running={tool.running}
-							note={decoded?.truncated ? 'The hex dump shows the first 64 KB; download the file for all of it.' : undefined}
-						>
-							<button
-								type="button"
-								className="button-secondary"
-								data-testid="tool-swap"
-								disabled={!tool.hydrated || output === '' || binary || tool.running}
-								onClick={swap}
-							>
-								{encoding ? 'Decode this' : 'Encode this'}
-							</button>
-						</OutputPane>
-					</div>
-				</div>
-
-				<Sizes input={tool.input} options={options} result={result} />
-
-				{decoded && binary ? (
-					<DecodedBytesPanel
-						id="binary"
-						className="mt-4"
-						heading={`Binary data (${plural(decoded.bytes, 'byte')}) — shown as a hex dump`}
-						byteCount={decoded.bytes}
-						detectedType={decoded.detectedType}
-						bytes={bytes}
-						hydrated={tool.hydrated}
 					/>
-				) : null}
-
-				{notes.length > 0 ? (
-					<ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-muted" data-testid="tool-notes">
-						{notes.map((note) => (
-							<li key={note}>{note}</li>
-						))}
-					</ul>
-				) : null}
-
-				{tool.error ? (
-					<div id="tool-error" className="mt-4">
-						<ToolErrorNotice error={tool.error} input={tool.input} />
-					</div>
-				) : null}
-				<RunStatus running={tool.running} progress={tool.progress} message={statusMessage(result)} />
-				<KeyboardHint hydrated={tool.hydrated} action={encoding ? 'encode' : 'decode'} />
+					<Base64Output tool={tool} options={options} result={result} onSwap={swap} />
+				</ToolPanes>
+				<Base64Details tool={tool} options={options} result={result} />
+				<ToolFeedback tool={tool} message={statusMessage(result)} action={encoding ? 'encode' : 'decode'} />
 			</Form>
 
 			<FilesSection hydrated={tool.hydrated} encoder={encoder} decoder={decoder} />
 		</ToolPage>
 	)
 }
-

@@ -3,7 +3,7 @@
  * JavaScript reaches (the core runs in the worker pool through `runTool`),
  * and the loader's `?example=N` links, which fill the form without JavaScript.
  */
-import { data } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { readFormData, refusedFieldSize } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { inputTooLarge, MAX_INPUT_BYTES, type ToolCore } from './core.ts'
@@ -51,4 +51,17 @@ export function toolLoader(request: Request, content: ToolContent): ToolLoaderDa
 	const index = Number(new URL(request.url).searchParams.get('example'))
 	const example = Number.isInteger(index) && index >= 1 ? content.examples[index - 1] : undefined
 	return { example: example ? { input: example.input, options: example.options ?? {} } : null }
+}
+
+/**
+ * A tool page's route exports: `export const loader = toolPageLoader(content)`
+ * and `export const action = toolPageAction(core)` (the form posted without
+ * JavaScript; the core runs in the worker pool and nothing is stored).
+ */
+export function toolPageLoader(content: ToolContent) {
+	return ({ request }: LoaderFunctionArgs) => toolLoader(request, content)
+}
+
+export function toolPageAction(core: Pick<ToolCore, 'slug' | 'optionsSchema'>) {
+	return ({ request }: ActionFunctionArgs) => toolAction(request, core)
 }

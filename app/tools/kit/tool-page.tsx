@@ -4,7 +4,7 @@
  * how-to, examples, FAQ, the API's curl example, related tools; and the
  * head: title, description, canonical, Open Graph and JSON-LD.
  */
-import { Link, useRouteLoaderData, type MetaDescriptor } from '@remix-run/react'
+import { Link, useRouteLoaderData, type MetaDescriptor, type MetaFunction } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { Icon } from '#app/components/icon.tsx'
 import { ToolCard } from '#app/tools/kit/tool-card.tsx'
@@ -16,6 +16,11 @@ type MetaMatches = ReadonlyArray<{ id: string; data: unknown } | undefined>
 
 export function toolTitle(content: ToolContent): string {
 	return content.title ?? getTool(content.slug)?.name ?? content.slug
+}
+
+/** A tool page's `meta` export: `export const meta = toolPageMeta(content)`. */
+export function toolPageMeta(content: ToolContent): MetaFunction {
+	return ({ matches }) => toolMeta(matches, content)
 }
 
 /** The tool page's head: SEO tags plus JSON-LD `WebApplication` and `FAQPage`. */

@@ -19,6 +19,9 @@ export const MAX_SHARE_LINK = 64 * 1024
 
 export type ToolOptions = Record<string, unknown>
 
+/** `useTool`'s `setOption`, for the parts of a page that change options. */
+export type SetOption<O extends ToolOptions> = <K extends keyof O>(key: K, value: O[K]) => void
+
 export function optionsStorageKey(slug: string): string {
 	return `tool:${slug}:options`
 }

@@ -1,35 +1,23 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useEffect } from 'react'
-import { Icon } from '#app/components/icon.tsx'
-import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from '#app/tools/kit/tool-controls.tsx'
-import { ToolPage, toolMeta } from '#app/tools/kit/tool-page.tsx'
-import { type ToolActionData } from '#app/tools/kit/content.ts'
-import { toolAction, toolLoader } from '#app/tools/kit/form.server.ts'
+import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
+import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from '#app/tools/url-encoder/content.ts'
-import { QueryEditor } from './parts/query-table.tsx'
 import { core, type UrlOptions } from '#app/tools/url-encoder/core.ts'
-import { UrlParts } from './parts/url-parts.tsx'
-import { isUrlAction, isUrlMode, urlActions, urlDefaults, urlModes, type UrlAction } from '#app/tools/url-encoder/view.ts'
-import { useTool } from '#app/tools/kit/use-tool.ts'
-import { cn } from '#app/utils/misc.ts'
-import { pill, Checkbox, Stats, statusMessage, isParseResult, isDecodeResult, type Result } from './parts/controls.tsx'
+import { isUrlAction, isUrlMode, urlActions, urlDefaults, type UrlAction } from '#app/tools/url-encoder/view.ts'
+import { isParseResult, statusMessage, type Result } from './parts/controls.tsx'
+import { UrlOptionsPanel, UrlRunLabel } from './parts/options.tsx'
+import { QueryEditor } from './parts/query-table.tsx'
+import { UrlResult, UrlNotes } from './parts/result.tsx'
 
-export const meta: MetaFunction = ({ matches }) => toolMeta(matches, content)
-
-export function loader({ request }: LoaderFunctionArgs) {
-	return toolLoader(request, content)
-}
-
+export const meta = toolPageMeta(content)
+export const loader = toolPageLoader(content)
 /** Without JavaScript the form posts here; the same core runs in the worker pool. Nothing is stored. */
-export function action({ request }: ActionFunctionArgs) {
-	return toolAction(request, core)
-}
+export const action = toolPageAction(core)
 
 export default function UrlEncoder() {
-	const actionData = useActionData<typeof action>() as ToolActionData | undefined
-	const loaderData = useLoaderData<typeof loader>()
-	const tool = useTool<UrlOptions, Result>({ slug: content.slug, defaults: urlDefaults, actionData, loaderData })
+	const tool = useToolPage<UrlOptions, Result>({ slug: content.slug, defaults: urlDefaults })
 	const { setOption } = tool
 	const action: UrlAction = isUrlAction(tool.options.action) ? tool.options.action : 'encode'
 	const mode = isUrlMode(tool.options.mode) ? tool.options.mode : 'component'
@@ -43,197 +31,26 @@ export default function UrlEncoder() {
 
 	const result = tool.error ? null : tool.result
 	const parseResult = action === 'parse' && isParseResult(result) ? result : null
-	const decodeResult = action === 'decode' && isDecodeResult(result) ? result : null
-	const textResult = action !== 'parse' && result && !isParseResult(result) ? result : null
-	const output = textResult?.output ?? ''
-	const optionError = tool.error?.code === 'VALIDATION_ERROR' && /options/.test(tool.error.message) ? tool.error : null
-	const notes = result?.notes ?? []
-	const doubleNote = decodeResult?.doubleEncoded ? (notes[0] ?? null) : null
-	const otherNotes = doubleNote ? notes.slice(1) : notes
 
 	return (
 		<ToolPage content={content} lead="Pick Encode, Decode or Parse URL, paste your text, and copy the result.">
 			<Form {...tool.formProps} className="group/url card p-4 sm:p-6" aria-label="URL encoder and decoder">
-				<fieldset data-testid="url-action">
-					<legend className="font-semibold">What to do</legend>
-					<div className="mt-3 flex flex-wrap gap-2">
-						{urlActions.map((info) => (
-							<label key={info.id} className="relative cursor-pointer">
-								<input
-									type="radio"
-									name="action"
-									id={`url-action-${info.id}`}
-									value={info.id}
-									checked={action === info.id}
-									onChange={() => setOption('action', info.id)}
-									className="peer sr-only"
-								/>
-								<span className={pill}>{info.label}</span>
-							</label>
-						))}
-					</div>
-				</fieldset>
-
-				{/* Shown for Encode and Decode; the :has() rules hide it for Parse, also without JavaScript. */}
-				<fieldset className="mt-6 group-has-[#url-action-parse:checked]/url:hidden" data-testid="url-mode">
-					<legend className="font-semibold">Encoding</legend>
-					<div className="mt-3 grid gap-2 sm:grid-cols-2">
-						{urlModes.map((info) => (
-							<label
-								key={info.id}
-								className={cn(
-									'relative flex cursor-pointer gap-3 rounded-lg border border-border bg-surface p-3 hover:bg-surface-2',
-									'has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:checked]:ring-1 has-[:checked]:ring-accent',
-									'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[color:var(--focus)]',
-								)}
-							>
-								<input
-									type="radio"
-									name="mode"
-									value={info.id}
-									checked={mode === info.id}
-									onChange={() => setOption('mode', info.id)}
-									aria-labelledby={`url-mode-${info.id}-label`}
-									aria-describedby={`url-mode-${info.id}-description`}
-									className="mt-1 size-4 shrink-0 accent-[color:var(--accent)] focus-visible:outline-none"
-								/>
-								<span className="min-w-0">
-									<span className="flex flex-wrap items-baseline gap-x-2">
-										<span id={`url-mode-${info.id}-label`} className="font-medium">
-											{info.label}
-										</span>
-										<code className="font-mono text-xs text-muted">{info.code}</code>
-									</span>
-									<span id={`url-mode-${info.id}-description`} className="mt-1 block text-sm text-muted">
-										{info.description}
-									</span>
-								</span>
-							</label>
-						))}
-					</div>
-				</fieldset>
-
-				{/* Decoding options: hidden for Encode and Parse. */}
-				<fieldset className="mt-6 group-has-[#url-action-encode:checked]/url:hidden group-has-[#url-action-parse:checked]/url:hidden" data-testid="url-decode-options">
-					<legend className="font-semibold">Decoding</legend>
-					<div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-x-8">
-						<Checkbox
-							name="plusAsSpace"
-							label="Read + as a space"
-							hint={mode === 'form' ? 'Always on for form data.' : 'For query strings and form data.'}
-							checked={tool.options.plusAsSpace || mode === 'form'}
-							disabled={mode === 'form' && tool.hydrated}
-							onChange={(checked) => setOption('plusAsSpace', checked)}
-						/>
-						<Checkbox
-							name="decodeUntilStable"
-							label="Decode until stable"
-							hint="Decode again while escapes remain (double encoding), up to 10 rounds."
-							checked={tool.options.decodeUntilStable}
-							onChange={(checked) => setOption('decodeUntilStable', checked)}
-						/>
-					</div>
-				</fieldset>
-
-				<div className="mt-6 grid gap-6 lg:grid-cols-2">
-					<InputPane
+				<UrlOptionsPanel options={tool.options} action={action} mode={mode} setOption={setOption} hydrated={tool.hydrated} />
+				<ToolPanes>
+					<ToolInput
+						tool={tool}
+						run={<UrlRunLabel hydrated={tool.hydrated} label={actionInfo.label} />}
 						label={actionInfo.inputLabel}
 						placeholder={actionInfo.placeholder}
-						defaultValue={tool.input}
-						inputRef={tool.inputRef}
-						hydrated={tool.hydrated}
-						input={tool.input}
-						onInput={tool.setInput}
 						onExample={() => tool.setInput((content.examples.find((example) => example.options?.action === action) ?? content.examples[0]!).input)}
-						shareLink={tool.shareLink}
-						invalid={Boolean(tool.error) && !optionError}
-						describedBy={tool.error ? 'tool-error' : undefined}
-					>
-						<button type="submit" className="button-primary" data-testid="tool-run">
-							{tool.hydrated ? (
-								actionInfo.label
-							) : (
-								<>
-									{/* Before JavaScript: the label follows the chosen action through :has(). */}
-									<span className="group-has-[#url-action-decode:checked]/url:hidden group-has-[#url-action-parse:checked]/url:hidden">Encode</span>
-									<span className="hidden group-has-[#url-action-decode:checked]/url:inline">Decode</span>
-									<span className="hidden group-has-[#url-action-parse:checked]/url:inline">Parse URL</span>
-								</>
-							)}
-						</button>
-					</InputPane>
-					{action === 'parse' ? (
-						parseResult ? (
-							<UrlParts parsed={parseResult.parsed} summary={parseResult.output} hydrated={tool.hydrated} running={tool.running} />
-						) : (
-							<section aria-labelledby="url-parts-title" className="flex min-w-0 flex-col">
-								<h2 id="url-parts-title" className="font-semibold">
-									URL parts
-								</h2>
-								<p className="mt-2 flex min-h-64 items-center justify-center rounded-lg border border-dashed border-border bg-surface-2 p-6 text-center text-sm text-muted">
-									Scheme, user, host, port, path, query and fragment appear here.
-								</p>
-							</section>
-						)
-					) : (
-						<OutputPane
-							label={actionInfo.outputLabel}
-							output={output}
-							placeholder={actionInfo.outputPlaceholder}
-							filename={action === 'decode' ? 'url-decoded.txt' : `url-encoded-${mode}.txt`}
-							hydrated={tool.hydrated}
-							running={tool.running}
-							note={textResult ? <Stats result={textResult} /> : undefined}
-						/>
-					)}
-				</div>
-
-				{doubleNote ? (
-					<div
-						className="mt-4 flex flex-col gap-3 rounded-lg border border-warning bg-warning/10 p-4 text-sm sm:flex-row sm:items-center"
-						data-testid="url-double-encoded"
-					>
-						<p className="flex min-w-0 flex-1 items-start gap-2 text-fg">
-							<Icon name="warning" className="size-5 shrink-0 text-warning" />
-							<span className="min-w-0">{doubleNote}</span>
-						</p>
-						{!tool.options.decodeUntilStable ? (
-							// Without JavaScript it posts the form with the option on.
-							<button
-								type={tool.hydrated ? 'button' : 'submit'}
-								name={tool.hydrated ? undefined : 'decodeUntilStable'}
-								value="on"
-								className="button-primary self-start sm:self-auto"
-								data-testid="url-decode-until-stable"
-								onClick={tool.hydrated ? () => setOption('decodeUntilStable', true) : undefined}
-							>
-								Decode until stable
-							</button>
-						) : null}
-					</div>
-				) : null}
-				{otherNotes.length > 0 ? (
-					<ul className="mt-4 space-y-2 text-sm" data-testid="url-notes">
-						{otherNotes.map((note) => (
-							<li key={note} className="flex gap-2 rounded-lg bg-accent-soft p-3 text-fg">
-								<Icon name="info" className="size-5 shrink-0" />
-								<span className="min-w-0">{note}</span>
-							</li>
-						))}
-					</ul>
-				) : null}
-
-				{tool.error ? (
-					<div id="tool-error" className="mt-4">
-						<ToolErrorNotice error={tool.error} input={tool.input} />
-					</div>
-				) : null}
-				<RunStatus running={tool.running} progress={tool.progress} message={statusMessage(result)} />
-				<KeyboardHint hydrated={tool.hydrated} action={actionInfo.verb} />
+					/>
+					<UrlResult tool={tool} action={action} mode={mode} result={result} />
+				</ToolPanes>
+				<UrlNotes action={action} result={result} decodeUntilStable={tool.options.decodeUntilStable} setOption={setOption} hydrated={tool.hydrated} />
+				<ToolFeedback tool={tool} message={statusMessage(result)} action={actionInfo.verb} />
 			</Form>
 
 			{parseResult ? <QueryEditor parsed={parseResult.parsed} hydrated={tool.hydrated} /> : null}
 		</ToolPage>
 	)
 }
-

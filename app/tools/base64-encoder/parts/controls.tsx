@@ -1,50 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { charsetLabels, decodeToBytes, type Base64DecodeResult, type Base64EncodeResult, type Base64Options } from '#app/tools/base64-encoder/core.ts'
 import { decodeTextInWorker, isAbort } from '#app/tools/base64-encoder/file-runner.client.ts'
 import { inputSizes, MAIN_THREAD_DECODE_LIMIT, plural, sizePair } from '#app/tools/base64-encoder/view.ts'
-import { cn } from '#app/utils/misc.ts'
 
 export type Result = Base64EncodeResult | Base64DecodeResult
 
 export function isDecodeResult(result: Result | null): result is Base64DecodeResult {
 	return result !== null && 'binary' in result
-}
-
-export const pillClass = cn(
-	'inline-flex items-center rounded-full border border-border bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-2',
-	'peer-checked:border-accent peer-checked:bg-accent-soft peer-checked:text-fg peer-checked:ring-1 peer-checked:ring-accent',
-	'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[color:var(--focus)]',
-)
-
-export function Checkbox({
-	name,
-	checked,
-	onChange,
-	hint,
-	children,
-}: {
-	name: string
-	checked: boolean
-	onChange: (value: boolean) => void
-	hint?: string
-	children: ReactNode
-}) {
-	return (
-		<label className="flex cursor-pointer items-center gap-2">
-			<input
-				type="checkbox"
-				name={name}
-				checked={checked}
-				onChange={(event) => onChange(event.target.checked)}
-				data-testid={`tool-${name}`}
-				className="size-4 accent-[color:var(--accent)]"
-			/>
-			<span>
-				{children}
-				{hint ? <span className="text-muted"> · {hint}</span> : null}
-			</span>
-		</label>
-	)
 }
 
 export function Sizes({ input, options, result }: { input: string; options: Base64Options; result: Result | null }) {

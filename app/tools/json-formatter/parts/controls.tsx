@@ -1,51 +1,8 @@
-import { type ReactNode } from 'react'
 import { Icon } from '#app/components/icon.tsx'
 import { type ToolActionData } from '#app/tools/kit/content.ts'
 import { type JsonFormatResult, type JsonStats } from '#app/tools/json-formatter/core.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { cn } from '#app/utils/misc.ts'
-
-export function Pill({ name, value, checked, onChange, children }: { name: string; value: string; checked: boolean; onChange: () => void; children: ReactNode }) {
-	return (
-		<label className="relative cursor-pointer">
-			<input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="peer sr-only" />
-			<span
-				className={cn(
-					'inline-flex items-center rounded-full border border-border bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-2',
-					'peer-checked:border-accent peer-checked:bg-accent-soft peer-checked:text-fg peer-checked:ring-1 peer-checked:ring-accent',
-					'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[color:var(--focus)]',
-				)}
-			>
-				{children}
-			</span>
-		</label>
-	)
-}
-
-export function Checkbox({ name, checked, onChange, hint, children }: { name: string; checked: boolean; onChange: (checked: boolean) => void; hint: string; children: ReactNode }) {
-	const id = `json-option-${name}`
-	return (
-		<div className="flex items-start gap-2">
-			<input
-				id={id}
-				type="checkbox"
-				name={name}
-				checked={checked}
-				onChange={(event) => onChange(event.target.checked)}
-				aria-describedby={`${id}-hint`}
-				className="mt-1 size-4 shrink-0 accent-[color:var(--accent)]"
-			/>
-			<div>
-				<label htmlFor={id} className="text-sm font-medium">
-					{children}
-				</label>
-				<p id={`${id}-hint`} className="text-sm text-muted">
-					{hint}
-				</p>
-			</div>
-		</div>
-	)
-}
 
 export function SizeNote({ stats }: { stats: JsonStats }) {
 	return (

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { Icon } from '#app/components/icon.tsx'
 import { languageNames, type MinifyResult } from '#app/tools/minify-beautify/core.ts'
 import { formatBytes } from '#app/utils/format.ts'
@@ -69,24 +69,6 @@ export function PrintWidth({ value, onChange }: { value: number; onChange: (widt
 				{valid ? 'Characters per line before wrapping.' : `A whole number from ${MIN_WIDTH} to ${MAX_WIDTH}; ${value} is used meanwhile.`}
 			</p>
 		</div>
-	)
-}
-
-export function Pill({ name, value, checked, onChange, children }: { name: string; value: string; checked: boolean; onChange: () => void; children: ReactNode }) {
-	return (
-		<label className="relative cursor-pointer">
-			<input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="peer sr-only" />
-			<span
-				className={cn(
-					'inline-flex items-center rounded-full border border-border bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-2',
-					'peer-checked:border-accent peer-checked:bg-accent-soft peer-checked:text-fg peer-checked:ring-1 peer-checked:ring-accent',
-					'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[color:var(--focus)]',
-					'peer-disabled:cursor-not-allowed',
-				)}
-			>
-				{children}
-			</span>
-		</label>
 	)
 }
 

@@ -1,0 +1,94 @@
+/**
+ * The wiring every text tool page repeated around the kit's controls
+ * (tool-controls.tsx): the route's action and loader data handed to
+ * `useTool`, the input pane bound to the tool's state with its run button,
+ * the output pane, and the feedback under them (the error notice, the
+ * progress line and the keyboard hint). A page passes its words and options;
+ * the state comes from `useToolPage`.
+ */
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { type ComponentProps, type ReactNode } from 'react'
+import { type ErrorBody } from '#app/utils/errors.ts'
+import { type ToolActionData, type ToolLoaderData } from './content.ts'
+import { type ToolResult } from './core.ts'
+import { InputPane, KeyboardHint, OutputPane, RunStatus, ToolErrorNotice } from './tool-controls.tsx'
+import { useTool, type ToolOptions, type UseToolArgs } from './use-tool.ts'
+
+/** `useTool` fed with this route's action data (a form posted without JavaScript) and loader data (`?example=N`). */
+export function useToolPage<O extends ToolOptions, R extends ToolResult = ToolResult>(args: Omit<UseToolArgs<O>, 'actionData' | 'loaderData'>) {
+	const actionData = useActionData() as ToolActionData | undefined
+	const loaderData = useLoaderData() as ToolLoaderData | undefined
+	return useTool<O, R>({ ...args, actionData, loaderData })
+}
+
+/** What the panes read from `useTool`'s state. */
+export type ToolState = Pick<
+	ReturnType<typeof useTool>,
+	'hydrated' | 'input' | 'setInput' | 'inputRef' | 'shareLink' | 'error' | 'running' | 'progress'
+>
+
+/** An error about the options (the form's fields), not about the input: the input box is not marked invalid for it. */
+export function isOptionError(error: ErrorBody | null): boolean {
+	return error?.code === 'VALIDATION_ERROR' && /options/.test(error.message)
+}
+
+type ToolInputProps = Omit<
+	ComponentProps<typeof InputPane>,
+	'defaultValue' | 'inputRef' | 'hydrated' | 'input' | 'onInput' | 'shareLink' | 'describedBy' | 'invalid'
+> & {
+	tool: ToolState
+	/** The run button's text (the form's submit button, which also works without JavaScript). */
+	run: ReactNode
+	/** Whether the input box is marked invalid; by default, when there is an error that is not about the options. */
+	invalid?: boolean
+}
+
+/** The input pane and the result side by side (stacked on narrow screens). */
+export function ToolPanes({ children }: { children: ReactNode }) {
+	return <div className="mt-6 grid gap-6 lg:grid-cols-2">{children}</div>
+}
+
+/** The input pane bound to the tool: its text, file opening, share link, error marking, and the run button first. */
+export function ToolInput({ tool, run, invalid, children, ...pane }: ToolInputProps) {
+	return (
+		<InputPane
+			{...pane}
+			defaultValue={tool.input}
+			inputRef={tool.inputRef}
+			hydrated={tool.hydrated}
+			input={tool.input}
+			onInput={tool.setInput}
+			shareLink={tool.shareLink}
+			invalid={invalid ?? (Boolean(tool.error) && !isOptionError(tool.error))}
+			describedBy={tool.error ? 'tool-error' : undefined}
+		>
+			<button type="submit" className="button-primary" data-testid="tool-run">
+				{run}
+			</button>
+			{children}
+		</InputPane>
+	)
+}
+
+/** The output pane bound to the tool (copy and download once hydrated, dimmed while running). */
+export function ToolOutput({ tool, ...pane }: Omit<ComponentProps<typeof OutputPane>, 'hydrated' | 'running'> & { tool: ToolState }) {
+	return <OutputPane {...pane} hydrated={tool.hydrated} running={tool.running} />
+}
+
+/**
+ * Under the panes: the error notice (the input pane points at it), what the
+ * last run did (`message`) or its progress, and how to run from the keyboard.
+ */
+export function ToolFeedback({ tool, message, action, working }: { tool: ToolState; message: string; action: string; working?: ReactNode }) {
+	return (
+		<>
+			{tool.error ? (
+				<div id="tool-error" className="mt-4">
+					<ToolErrorNotice error={tool.error} input={tool.input} />
+				</div>
+			) : null}
+			<RunStatus running={tool.running} progress={tool.progress} message={message} working={working} />
+			<KeyboardHint hydrated={tool.hydrated} action={action} />
+		</>
+	)
+}
