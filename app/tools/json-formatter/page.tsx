@@ -1,17 +1,12 @@
-import { data, type ActionFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { Form } from '@remix-run/react'
 import { useEffect } from 'react'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
 import { ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
-import { inputTooLarge, MAX_INPUT_BYTES, utf8Length } from '#app/tools/kit/core.ts'
-import { type ToolActionData } from '#app/tools/kit/content.ts'
-import { MAX_FORM_BYTES, toolAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
-import { optionsFromForm } from '#app/tools/kit/form-options.ts'
+import { toolAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { content } from '#app/tools/json-formatter/content.ts'
 import { core, jsonIndents, jsonModes, unescapeStringified, type JsonFormatResult, type JsonFormatterOptions, type JsonMode } from '#app/tools/json-formatter/core.ts'
 import { JsonTreeSection } from './parts/json-tree.tsx'
-import { readFormData, refusedFieldSize } from '#app/utils/body.server.ts'
-import { AppError } from '#app/utils/errors.ts'
 import { JsonOptions, modeChoices } from './parts/options.tsx'
 import { JsonResult } from './parts/result.tsx'
 
@@ -29,39 +24,7 @@ export const loader = toolPageLoader(content)
  */
 export async function action({ request }: ActionFunctionArgs) {
 	if (new URL(request.url).searchParams.get('intent') !== 'unescape') return toolAction(request, core)
-	let form: FormData
-	try {
-		form = await readFormData(request, MAX_FORM_BYTES, { maxFieldBytes: MAX_INPUT_BYTES })
-	} catch (error) {
-		if (!(error instanceof AppError)) throw error
-		return refused('', {}, error.status === 413 ? inputTooLarge(refusedFieldSize(error) ?? (Number(request.headers.get('Content-Length')) || MAX_FORM_BYTES)) : error)
-	}
-	const input = form.get('input')
-	const options = optionsFromForm(core.optionsSchema, form)
-	if (typeof input !== 'string') return refused('', options, new AppError('VALIDATION_ERROR', 'Validation failed: enter some input.', { field: 'input' }))
-	let unescaped: string
-	try {
-		const bytes = utf8Length(input)
-		if (bytes > MAX_INPUT_BYTES) throw inputTooLarge(bytes)
-		unescaped = unescapeStringified(input, { lenient: options.lenient === true })
-	} catch (error) {
-		if (!(error instanceof AppError)) throw error
-		return refused(error.status === 413 ? '' : input, options, error)
-	}
-	const fields = new URLSearchParams()
-	for (const [key, value] of form) if (key !== 'input' && typeof value === 'string') fields.append(key, value)
-	fields.set('input', unescaped)
-	const formatted = new Request(new URL(PATH, request.url), {
-		method: 'POST',
-		body: fields,
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-		signal: request.signal,
-	})
-	return toolAction(formatted, core)
-}
-
-function refused(input: string, options: Record<string, unknown>, error: AppError) {
-	return data<ToolActionData>({ input, options, result: null, error: error.toJSON() }, { status: error.status, headers: { 'Cache-Control': 'no-store' } })
+	return toolAction(request, core, { prepare: (input, options) => unescapeStringified(input, { lenient: options.lenient === true }) })
 }
 
 const defaults: JsonFormatterOptions = { mode: 'format', indent: '2', sortKeys: false, lenient: false }

@@ -6,7 +6,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { readFormData, refusedFieldSize } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { inputTooLarge, MAX_INPUT_BYTES, type ToolCore } from './core.ts'
+import { inputTooLarge, MAX_INPUT_BYTES, utf8Length, type ToolCore } from './core.ts'
 import { type ToolActionData, type ToolContent, type ToolLoaderData } from './content.ts'
 import { optionsFromForm } from './form-options.ts'
 import { runTool } from './run.server.ts'
@@ -15,7 +15,16 @@ import { runTool } from './run.server.ts'
 /** Room for a 10 MB input percent-encoded (most characters ×3) plus the options. */
 export const MAX_FORM_BYTES = MAX_INPUT_BYTES * 3 + 64 * 1024
 
-export async function toolAction(request: Request, core: Pick<ToolCore, 'slug' | 'optionsSchema'>) {
+export type ToolActionOptions = {
+	/**
+	 * Turns the posted input into the one the core runs on, before it runs
+	 * (the JSON formatter's "Unescape"): a linear pass, on the request thread.
+	 * Its AppError is answered like the core's; the page shows the new input.
+	 */
+	prepare?: (input: string, options: Record<string, unknown>) => string
+}
+
+export async function toolAction(request: Request, core: Pick<ToolCore, 'slug' | 'optionsSchema'>, { prepare }: ToolActionOptions = {}) {
 	let form: FormData
 	try {
 		form = await readFormData(request, MAX_FORM_BYTES, { maxFieldBytes: MAX_INPUT_BYTES })
@@ -24,10 +33,21 @@ export async function toolAction(request: Request, core: Pick<ToolCore, 'slug' |
 		const reported = error.status === 413 ? inputTooLarge(refusedFieldSize(error) ?? (Number(request.headers.get('Content-Length')) || MAX_FORM_BYTES)) : error
 		return failed('', {}, reported)
 	}
-	const input = form.get('input')
+	const posted = form.get('input')
 	const options = optionsFromForm(core.optionsSchema, form)
-	if (typeof input !== 'string') {
+	if (typeof posted !== 'string') {
 		return failed('', options, new AppError('VALIDATION_ERROR', 'Validation failed: enter some input.', { field: 'input' }))
+	}
+	let input = posted
+	if (prepare) {
+		try {
+			const bytes = utf8Length(posted)
+			if (bytes > MAX_INPUT_BYTES) throw inputTooLarge(bytes)
+			input = prepare(posted, options)
+		} catch (error) {
+			if (!(error instanceof AppError)) throw error
+			return failed(error.status === 413 ? '' : posted, options, error)
+		}
 	}
 	try {
 		const result = await runTool({ slug: core.slug, input, options, via: 'form', signal: request.signal })
