@@ -25,6 +25,8 @@
 import { tooComplex, type ToolProblem } from '#app/tools/kit/core.ts'
 
 export const MAX_DEPTH = 1000
+/** What the error thrown past MAX_DEPTH says, before its position and advice. */
+export const TOO_DEEP_MESSAGE = `Nesting is too deep: more than ${MAX_DEPTH.toLocaleString('en-US')} levels`
 /** Problems listed at most; scanning stops at this many errors. */
 export const MAX_PROBLEMS = 100
 
@@ -72,7 +74,17 @@ export type ChangeCounts = {
  * out once, at the end, for all problems together: per problem it would be
  * a pass over a possibly 100 MB single line each time.
  */
-export type PendingProblem = { message: string; offset: number; ref?: number }
+export type PendingProblem = {
+	message: string
+	offset: number
+	ref?: number
+	/**
+	 * The input ended inside what the problem is about (open brackets, a
+	 * string, a number, `tr` of `true`): more text could make it valid. A
+	 * sample cut from a longer text is judged by this (language detection).
+	 */
+	cutShort?: true
+}
 
 /** The whitespace the output puts between tokens, cached per depth. */
 export class Layout {
@@ -309,6 +321,8 @@ export class JsonScanner {
 	warningCount = 0
 	/** Scanning stopped at MAX_PROBLEMS errors. */
 	capped = false
+	/** Where scan() threw for nesting deeper than MAX_DEPTH; -1 if it did not. */
+	tooDeepAt = -1
 	readonly changes: ChangeCounts = {
 		comments: 0,
 		trailingCommas: 0,
@@ -440,7 +454,7 @@ export class JsonScanner {
 					}
 					if (i >= length) {
 						if (depth > 0) this.unclosed(depth)
-						else this.fatal('Unexpected end of input: no JSON value found', i)
+						else this.fatal('Unexpected end of input: no JSON value found', i, undefined, true)
 						break main
 					}
 
@@ -683,7 +697,7 @@ export class JsonScanner {
 					j = this.rawSurrogate(j, c)
 				}
 			} else if (j >= this.length) {
-				this.fatal(`Unterminated string: no closing ${quote === 34 ? "'\"'" : '"\'"'} before the end of the input`, start)
+				this.fatal(`Unterminated string: no closing ${quote === 34 ? "'\"'" : '"\'"'} before the end of the input`, start, undefined, true)
 				return -1
 			} else {
 				if (this.lenient) this.rewrite = true
@@ -702,7 +716,9 @@ export class JsonScanner {
 		const code = hex4(input, j + 2)
 		if (code < 0) {
 			const digits = input.slice(j + 2, j + 6).replace(/[^0-9A-Za-z].*$/s, '')
-			return this.error(`Invalid Unicode escape '\\u${digits}': it needs four hex digits`, j) ? j + 2 : -1
+			// Cut short: the input ends within the four digits (at most three characters to test).
+			const cutShort = j + 6 > this.length && /^[0-9A-Fa-f]*$/.test(input.slice(j + 2))
+			return this.error(`Invalid Unicode escape '\\u${digits}': it needs four hex digits`, j, undefined, cutShort) ? j + 2 : -1
 		}
 		if (code >= 0xd800 && code <= 0xdbff) {
 			const low = input.charCodeAt(j + 6) === 92 && input.charCodeAt(j + 7) === 117 ? hex4(input, j + 8) : -1
@@ -853,6 +869,8 @@ export class JsonScanner {
 		this.text = null
 		if (body === 'Infinity' || body === 'NaN') return this.nonFinite(start, j, word)
 		const lenient = this.lenient
+		// The input ends inside a number that more digits would complete (`-`, `1.`, `2e+`).
+		const cutShort = j >= this.length && NUMBER_START.test(word)
 		let ok = true
 		if (/^0[xX][0-9a-fA-F]+$/.test(body)) {
 			if (lenient) {
@@ -868,7 +886,7 @@ export class JsonScanner {
 			let message = `Invalid number '${truncate(word, 40)}'`
 			if (body === '') message = `Expected a digit after '${word || input[start]}'`
 			else if (/^\d*\.?\d*[eE][+-]?$/.test(body)) message = 'Expected a digit in the exponent'
-			return this.error(message, start) ? j : -1
+			return this.error(message, start, undefined, cutShort) ? j : -1
 		}
 		const [, whole = '', fraction, exponent = ''] = match
 		if (whole.length > 1 && whole[0] === '0') ok = this.error('Leading zeros are not allowed', start)
@@ -880,7 +898,7 @@ export class JsonScanner {
 			if (lenient) {
 				this.text = sign + (whole || '0') + (fraction ? '.' + fraction : '') + exponent
 				this.changes.numbers++
-			} else for (const message of problems) ok = ok && this.error(message, start)
+			} else for (const message of problems) ok = ok && this.error(message, start, undefined, cutShort)
 		}
 		return ok ? j : -1
 	}
@@ -918,9 +936,11 @@ export class JsonScanner {
 			if (word === 'undefined') message = 'undefined is not valid JSON (use null)'
 			else if (/^(true|false|null)$/i.test(word)) message = `'${word}' is not valid JSON: write ${word.toLowerCase()} in lower case`
 			else if (word === 'None') message = "'None' is not valid JSON: write null"
+			// Cut short: the input ends inside `true`, `false` or `null`.
+			const cutShort = end >= this.length && ('true'.startsWith(word) || 'false'.startsWith(word) || 'null'.startsWith(word))
 			// Carry on as if it were a value, to find the problems after it.
 			this.text = 'null'
-			return this.error(message, i) ? end : -1
+			return this.error(message, i, undefined, cutShort) ? end : -1
 		}
 		this.fatal(`Expected a value but found ${this.found(i)}`, i)
 		return -1
@@ -1058,16 +1078,18 @@ export class JsonScanner {
 	// Problems
 
 	/** Records an error; false when the list is full and scanning must stop. */
-	private error(message: string, offset: number, ref?: number): boolean {
-		this.errors.push(ref === undefined ? { message, offset } : { message, offset, ref })
+	private error(message: string, offset: number, ref?: number, cutShort = false): boolean {
+		const problem: PendingProblem = ref === undefined ? { message, offset } : { message, offset, ref }
+		if (cutShort) problem.cutShort = true
+		this.errors.push(problem)
 		if (this.errors.length < MAX_PROBLEMS) return true
 		this.capped = true
 		return false
 	}
 
 	/** An error scanning cannot go past. */
-	private fatal(message: string, offset: number, ref?: number): void {
-		this.error(message, offset, ref)
+	private fatal(message: string, offset: number, ref?: number, cutShort = false): void {
+		this.error(message, offset, ref, cutShort)
 	}
 
 	private warn(message: string, offset: number, ref?: number): void {
@@ -1079,7 +1101,7 @@ export class JsonScanner {
 		const bracket = this.frameKind[depth] === K_OBJECT ? '{' : '['
 		const count = depth === 1 ? '1 bracket' : `${depth.toLocaleString('en-US')} brackets`
 		const which = depth === 1 ? `'${bracket}'` : `the innermost, '${bracket}',`
-		this.fatal(`Unexpected end of input: ${count} still open (${which} opened on {ref})`, this.length, this.frameOpen[depth])
+		this.fatal(`Unexpected end of input: ${count} still open (${which} opened on {ref})`, this.length, this.frameOpen[depth], true)
 	}
 
 	private mismatch(i: number, depth: number): void {
@@ -1088,12 +1110,13 @@ export class JsonScanner {
 	}
 
 	private tooDeep(i: number): Error {
-		const problem: PendingProblem = { message: `Nesting is too deep: more than ${MAX_DEPTH.toLocaleString('en-US')} levels`, offset: i }
+		this.tooDeepAt = i
+		const problem: PendingProblem = { message: TOO_DEEP_MESSAGE, offset: i }
 		const resolved = resolveProblems(this.input, [...this.errors, problem])
 		const first = resolved[resolved.length - 1]!
 		const excerpt = excerptNear(this.input, i)
 		return tooComplex(
-			`Nesting is too deep: more than ${MAX_DEPTH.toLocaleString('en-US')} levels (line ${first.line}, column ${first.column}). Flatten the data or split it into smaller documents.`,
+			`${TOO_DEEP_MESSAGE} (line ${first.line}, column ${first.column}). Flatten the data or split it into smaller documents.`,
 			{ line: first.line, column: first.column, maxDepth: MAX_DEPTH, errors: resolved, excerpt: excerpt.text, caret: excerpt.caret },
 		)
 	}
@@ -1211,6 +1234,9 @@ function isLowSurrogate(c: number): boolean {
 
 // ---------------------------------------------------------------------------
 // Characters
+
+/** The start of a JSON number, or a whole one: `-`, `1.`, `2e+`, `-0.5E`. */
+const NUMBER_START = /^-?(?:(?:0|[1-9]\d*)(?:\.\d*|(?:\.\d+)?[eE][+-]?\d*)?)?$/
 
 function isWordChar(c: number): boolean {
 	return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36
