@@ -12,14 +12,15 @@
  * ordinary JSON it is byte for byte what `JSON.stringify(JSON.parse(x),
  * null, indent)` writes, without JSON.parse's rounding.
  *
- * The scanner (scanner.ts) does the work in one non-recursive pass; sorting
- * keys and the tree view go through its token tape (tree.ts).
+ * The scanner (app/tools/shared/json/scanner.ts, shared with Minify &
+ * Beautify) does the work in one non-recursive pass; sorting keys and the
+ * tree view go through its token tape (tree.ts).
  */
 import { excerptAt, ToolError, type ToolProblem, type ToolRunContext } from '#app/tools/kit/core.ts'
-import { type ChangeCounts, decodeString, excerptNear, JsonScanner, K_STRING, Layout, MAX_PROBLEMS, resolveProblems, type ScanMode } from './scanner.ts'
+import { type ChangeCounts, decodeString, excerptNear, JsonScanner, K_STRING, Layout, MAX_PROBLEMS, resolveProblems, type ScanMode } from '#app/tools/shared/json/scanner.ts'
 import { buildTree, DEFAULT_MAX_NODES, type JsonNode, printTape } from './tree.ts'
 
-export { MAX_DEPTH, MAX_PROBLEMS } from './scanner.ts'
+export { MAX_DEPTH, MAX_PROBLEMS } from '#app/tools/shared/json/scanner.ts'
 export { DEFAULT_MAX_NODES, jsonPath, type JsonNode } from './tree.ts'
 
 export const jsonModes = ['format', 'minify', 'validate'] as const

@@ -4,7 +4,7 @@
  * Both walk with explicit stacks, never recursion, for the same reason the
  * scanner does.
  */
-import { decodeString, K_ARRAY, K_FALSE, K_KEY, K_NUMBER, K_OBJECT, K_STRING, K_TRUE, type Layout, PartWriter, type Tape } from './scanner.ts'
+import { decodeString, K_ARRAY, K_FALSE, K_KEY, K_NUMBER, K_OBJECT, K_STRING, K_TRUE, type Layout, PartWriter, type Tape } from '#app/tools/shared/json/scanner.ts'
 
 /** One value in the tree view. Lossless: duplicate keys are kept, numbers are as written. */
 export type JsonNode = {

@@ -383,21 +383,30 @@ describe('JSON', () => {
 	})
 
 	test.each([
-		['a trailing comma', '{\n  "a": 1,\n}', { line: 2, column: 9 }, "Trailing comma: remove the ',' before '}'"],
-		['a missing value', '{"a":1,\n"b":}', { line: 2, column: 5 }, "Unexpected '}': expected a value"],
-		['single quotes', "{'a': 1}", { line: 1, column: 2 }, "Property names must be strings in double quotes, found '''"],
+		['a trailing comma', '{\n  "a": 1,\n}', { line: 2, column: 9 }, "Trailing comma before '}'"],
+		['a missing value', '{"a":1,\n"b":}', { line: 2, column: 5 }, "Expected a value after ':' but found '}'"],
+		['single quotes', "{'a': 1}", { line: 1, column: 2 }, 'Strings must use double quotes'],
 		['a comment', '{\n  // note\n  "a": 1\n}', { line: 2, column: 3 }, 'Comments are not allowed in JSON'],
-		['NaN', '[1, NaN]', { line: 1, column: 5 }, "Unexpected 'NaN': expected a value (a string, number, object, array, true, false or null)"],
-		['a leading zero', '[007]', { line: 1, column: 2 }, 'Numbers cannot have leading zeros'],
-		['a byte order mark', '\ufeff{}', { line: 1, column: 1 }, 'A byte order mark (U+FEFF) is not allowed at the start of JSON'],
+		['NaN', '[1, NaN]', { line: 1, column: 5 }, 'NaN is not valid JSON (use null or a string)'],
+		['a leading zero', '[007]', { line: 1, column: 2 }, 'Leading zeros are not allowed'],
 		['text after the value', '{} {}', { line: 1, column: 4 }, "Unexpected '{' after the end of the JSON value"],
-		['an unterminated string', '["abc', { line: 1, column: 2 }, 'Unterminated string'],
+		['an unterminated string', '["abc', { line: 1, column: 2 }, "Unterminated string: no closing '\"' before the end of the input"],
 	])('syntax error: %s', async (_name, input, position, message) => {
 		for (const action of ['minify', 'beautify'] as const) {
 			const error = await failure(input, { action, language: 'json' })
 			expect(error.details).toMatchObject(position)
 			expect(error.message).toBe(`JSON syntax error at line ${position.line}, column ${position.column}: ${message}`)
 		}
+	})
+
+	test('a byte order mark is left out, with a warning (as the JSON Formatter does)', async () => {
+		const warning = 'Warning (line 1, column 1): The input starts with a byte order mark (U+FEFF); it is left out of the output'
+		const minified = await run('\ufeff{}', { action: 'minify', language: 'json' })
+		expect(minified.output).toBe('{}')
+		expect(minified.notes).toEqual([warning])
+		const beautified = await run('\ufeff{}', { language: 'json' })
+		expect(beautified.output).toBe('{}\n')
+		expect(beautified.notes).toEqual([warning])
 	})
 })
 
@@ -648,19 +657,19 @@ describe('limits and bad input', () => {
 	})
 
 	test.each([
-		['JavaScript', 'javascript', 'x = ' + '('.repeat(10_000) + '1' + ')'.repeat(10_000)],
-		['JavaScript (unbalanced)', 'javascript', 'x = ' + '('.repeat(10_000)],
-		['TypeScript', 'typescript', 'let x: number = ' + '['.repeat(10_000)],
-		['CSS', 'css', '.a { width: calc' + '('.repeat(10_000) + '1px' + ')'.repeat(10_000) + ' }'],
-		['CSS (nested rules)', 'css', '.a {'.repeat(10_000) + '}'.repeat(10_000)],
-		['SQL', 'sql', 'SELECT ' + '('.repeat(10_000) + '1' + ')'.repeat(10_000)],
-		['JSON', 'json', '['.repeat(10_000) + ']'.repeat(10_000)],
-		['HTML', 'html', '<div>'.repeat(10_000) + '</div>'.repeat(10_000)],
-	])('10,000 levels of nesting (%s) → 422, not a crash', async (_name, language, input) => {
+		['JavaScript', 'javascript', 'x = ' + '('.repeat(10_000) + '1' + ')'.repeat(10_000), /nested too deeply/],
+		['JavaScript (unbalanced)', 'javascript', 'x = ' + '('.repeat(10_000), /nested too deeply/],
+		['TypeScript', 'typescript', 'let x: number = ' + '['.repeat(10_000), /nested too deeply/],
+		['CSS', 'css', '.a { width: calc' + '('.repeat(10_000) + '1px' + ')'.repeat(10_000) + ' }', /nested too deeply/],
+		['CSS (nested rules)', 'css', '.a {'.repeat(10_000) + '}'.repeat(10_000), /nested too deeply/],
+		['SQL', 'sql', 'SELECT ' + '('.repeat(10_000) + '1' + ')'.repeat(10_000), /nested too deeply/],
+		['JSON', 'json', '['.repeat(10_000) + ']'.repeat(10_000), /^Nesting is too deep: more than 1,000 levels\.$/],
+		['HTML', 'html', '<div>'.repeat(10_000) + '</div>'.repeat(10_000), /nested too deeply/],
+	])('10,000 levels of nesting (%s) → 422, not a crash', async (_name, language, input, message) => {
 		for (const action of ['minify', 'beautify'] as const) {
 			const error = await failure(input, { action, language: language as MinifyOptions['language'] })
 			expect(error.status, action).toBe(422)
-			expect(error.message, action).toMatch(/nested too deeply/)
+			expect(error.message, action).toMatch(message)
 		}
 	})
 

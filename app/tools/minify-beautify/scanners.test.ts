@@ -28,20 +28,20 @@ describe('formatJson', () => {
 	})
 
 	test.each([
-		['[1,]', 2, "Trailing comma: remove the ',' before ']'"],
-		['{"a" 1}', 5, "Expected ':' after the property name, found '1'"],
-		['{"a":1 "b":2}', 7, "Expected ',' or '}' after a property value, found '\"'"],
-		['[1 2]', 3, "Expected ',' or ']' after an array element, found '2'"],
-		['"tab\there"', 4, 'Strings cannot contain the control character U+0009: write it as an escape such as \\n'],
-		['"bad \\x"', 5, "Invalid escape sequence '\\x' in a string"],
-		['"\\u12G4"', 1, 'Invalid \\u escape: expected four hexadecimal digits'],
-		['-', 1, "Invalid number: expected a digit after '-'"],
-		['1.', 2, 'Invalid number: expected a digit after the decimal point'],
-		['1e+', 3, 'Invalid number: expected a digit in the exponent'],
-		['.5', 0, "Unexpected '.': expected a value"],
-		['undefined', 0, "Unexpected 'undefined': expected a value (a string, number, object, array, true, false or null)"],
+		['[1,]', 2, "Trailing comma before ']'"],
+		['{"a" 1}', 5, "Expected ':' after the property name \"a\" but found '1'"],
+		['{"a":1 "b":2}', 7, "Expected a comma or '}' after the value of \"a\" but found '\"'"],
+		['[1 2]', 3, "Expected a comma or ']' after the value but found '2'"],
+		['"tab\there"', 4, 'Control character U+0009 in a string: use \\t'],
+		['"bad \\x"', 5, "Invalid escape '\\x'"],
+		['"\\u12G4"', 1, "Invalid Unicode escape '\\u12G4': it needs four hex digits"],
+		['-', 0, "Expected a digit after '-'"],
+		['1.', 0, 'Numbers need a digit after the decimal point'],
+		['1e+', 0, 'Expected a digit in the exponent'],
+		['.5', 0, 'Numbers need a digit before the decimal point'],
+		['undefined', 0, 'undefined is not valid JSON (use null)'],
 		['{"a":1}/* c */', 7, 'Comments are not allowed in JSON'],
-		['', 0, 'The input is empty: expected a JSON value'],
+		['', 0, 'Unexpected end of input: no JSON value found'],
 	])('%j → offset %i: %s', (input, offset, message) => {
 		const error = scanError(() => formatJson(input, null))
 		expect(error.offset).toBe(offset)

@@ -4,8 +4,9 @@
  * input). They do what no installed library does safely in both the browser
  * and the server:
  *
- * - JSON: a strict RFC 8259 validator that minifies or pretty-prints in the
- *   same pass, keeping every number and string exactly as written;
+ * - JSON: the JSON Formatter's scanner (app/tools/shared/json/) in strict
+ *   mode, which minifies or pretty-prints in the same pass, keeping every
+ *   number and string exactly as written; only its first problem is reported;
  * - CSS: unclosed comments, strings, `url(` and brackets with positions, and
  *   a nesting cap (native lightningcss overflows its stack and kills the
  *   process on ~1,000 nested brackets, see `MAX_CSS_DEPTH`);
@@ -20,6 +21,8 @@
  * They report problems by throwing `ScanError` with a UTF-16 offset; the core
  * turns it into a `ToolError` with a 1-based line and column.
  */
+import { type ToolProblem } from '#app/tools/kit/core.ts'
+import { JsonScanner, MAX_DEPTH, resolveProblems, TOO_DEEP_MESSAGE } from '#app/tools/shared/json/scanner.ts'
 
 export type ScanErrorKind = 'syntax' | 'too-complex'
 
@@ -98,247 +101,72 @@ function isSpace(code: number): boolean {
 	return code === Char.Space || code === Char.Tab || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.FormFeed
 }
 
-function describe(text: string, offset: number): string {
-	if (offset >= text.length) return 'the end of the input'
-	const code = text.codePointAt(offset) ?? 0
-	if (code === Char.LineFeed || code === Char.CarriageReturn) return 'a line break'
-	if (code < 0x20) return `the control character U+${code.toString(16).toUpperCase().padStart(4, '0')}`
-	return `'${String.fromCodePoint(code)}'`
-}
-
 // ---------------------------------------------------------------------------
-// JSON
+// JSON: the JSON Formatter's engine, strict
 // ---------------------------------------------------------------------------
 
-/** Deeper JSON is refused (SECURITY.md M1), like the JSON formatter does. */
-export const MAX_JSON_DEPTH = 1000
+/** Deeper JSON is refused (SECURITY.md M1): the shared engine's limit, as in the JSON Formatter. */
+export const MAX_JSON_DEPTH = MAX_DEPTH
 
-const JsonState = {
-	Value: 0,
-	ValueOrEnd: 1,
-	Key: 2,
-	KeyOrEnd: 3,
-	AfterValue: 4,
-	Done: 5,
-} as const
+/** The engine's warnings, resolved: at most MAX_PROBLEMS listed, `count` in all. */
+export type JsonWarnings = { list: Array<ToolProblem>; count: number }
 
-type JsonState = (typeof JsonState)[keyof typeof JsonState]
+/** Where checked text sits in a larger input (JSON in an HTML `<script>`), so errors point into the input. */
+export type Embedding = { input: string; offset: number }
 
 /**
- * Validates strict JSON and writes it again: minified when `indent` is null,
- * else one value per line like `JSON.stringify(value, null, indent)` (empty
- * objects and arrays stay `{}` and `[]`). Numbers and strings are copied as
- * written, so `1.0`, `1E5` and 20-digit integers do not change.
+ * Checks strict JSON and writes it again with the shared engine
+ * (app/tools/shared/json/): minified when `indent` is null, else one value
+ * per line like `JSON.stringify(value, null, indent)` (empty objects and
+ * arrays stay `{}` and `[]`). Numbers and strings are copied as written, so
+ * `1.0`, `1E5` and 20-digit integers do not change. The engine's first
+ * problem is thrown as a `ScanError`; its warnings (a byte order mark left
+ * out, duplicate keys, lone surrogates) go to `warnings` when given.
  */
-export function formatJson(text: string, indent: string | null): string {
-	const out: Array<string> = []
-	const pretty = indent !== null
-	const indents: Array<string> = ['\n']
-	const newline = (depth: number) => {
-		while (indents.length <= depth) indents.push(indents[indents.length - 1] + (indent ?? ''))
-		return indents[depth]!
+export function formatJson(text: string, indent: string | null, warnings?: JsonWarnings): string {
+	const scanner = scanJson(text, indent === null ? 'minify' : 'format', indent)
+	if (warnings && scanner.warningCount > 0) {
+		warnings.list.push(...resolveProblems(text, scanner.warnings))
+		warnings.count += scanner.warningCount
 	}
-	const stack: Array<number> = [] // Char.OpenBrace or Char.OpenBracket
-	const length = text.length
-	let state = JsonState.Value as JsonState
-	let index = 0
-	let lastComma = -1
-
-	if (text.charCodeAt(0) === Char.Bom) throw new ScanError('A byte order mark (U+FEFF) is not allowed at the start of JSON', 0)
-
-	const skipSpace = () => {
-		while (index < length) {
-			const code = text.charCodeAt(index)
-			if (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) index++
-			else if (code === Char.Slash && (text.charCodeAt(index + 1) === Char.Slash || text.charCodeAt(index + 1) === Char.Star)) {
-				throw new ScanError('Comments are not allowed in JSON', index)
-			} else break
-		}
-	}
-
-	const open = (code: number) => {
-		if (stack.length >= MAX_JSON_DEPTH) {
-			throw new ScanError(`The JSON is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`, index, 'too-complex')
-		}
-		stack.push(code)
-		index++
-		skipSpace()
-		const close = code === Char.OpenBrace ? Char.CloseBrace : Char.CloseBracket
-		if (text.charCodeAt(index) === close) {
-			out.push(code === Char.OpenBrace ? '{}' : '[]')
-			stack.pop()
-			index++
-			state = stack.length === 0 ? JsonState.Done : JsonState.AfterValue
-			return
-		}
-		out.push(code === Char.OpenBrace ? '{' : '[')
-		if (pretty) out.push(newline(stack.length))
-		state = code === Char.OpenBrace ? JsonState.KeyOrEnd : JsonState.ValueOrEnd
-	}
-
-	const readString = () => {
-		const start = index
-		index++
-		while (true) {
-			if (index >= length) throw new ScanError('Unterminated string', start, 'syntax', true)
-			const code = text.charCodeAt(index)
-			if (code === Char.DoubleQuote) break
-			if (code === Char.Backslash) {
-				const next = text.charCodeAt(index + 1)
-				if (next === 117 /* u */) {
-					for (let digit = 2; digit < 6; digit++) {
-						if (index + digit >= length) throw new ScanError('Unterminated string', start, 'syntax', true)
-						if (!isHexDigit(text.charCodeAt(index + digit))) {
-							throw new ScanError('Invalid \\u escape: expected four hexadecimal digits', index)
-						}
-					}
-					index += 6
-					continue
-				}
-				if (index + 1 >= length) throw new ScanError('Unterminated string', start, 'syntax', true)
-				if (!isJsonEscape(next)) throw new ScanError(`Invalid escape sequence '\\${text[index + 1]}' in a string`, index)
-				index += 2
-				continue
-			}
-			if (code < 0x20) {
-				throw new ScanError(`Strings cannot contain ${describe(text, index)}: write it as an escape such as \\n`, index)
-			}
-			index++
-		}
-		index++
-		out.push(text.slice(start, index))
-	}
-
-	const readNumber = () => {
-		const start = index
-		if (text.charCodeAt(index) === Char.Minus) index++
-		const first = text.charCodeAt(index)
-		if (first === Char.Zero) {
-			index++
-			if (isDigit(text.charCodeAt(index))) throw new ScanError('Numbers cannot have leading zeros', start)
-		} else if (isDigit(first)) {
-			while (isDigit(text.charCodeAt(index))) index++
-		} else throw new ScanError(`Invalid number: expected a digit after '-'`, index, 'syntax', index >= length)
-		if (text.charCodeAt(index) === Char.Dot) {
-			index++
-			if (!isDigit(text.charCodeAt(index))) throw new ScanError('Invalid number: expected a digit after the decimal point', index, 'syntax', index >= length)
-			while (isDigit(text.charCodeAt(index))) index++
-		}
-		const exponent = text.charCodeAt(index)
-		if (exponent === Char.LowerE || exponent === Char.UpperE) {
-			index++
-			const sign = text.charCodeAt(index)
-			if (sign === Char.Plus || sign === Char.Minus) index++
-			if (!isDigit(text.charCodeAt(index))) throw new ScanError('Invalid number: expected a digit in the exponent', index, 'syntax', index >= length)
-			while (isDigit(text.charCodeAt(index))) index++
-		}
-		out.push(text.slice(start, index))
-	}
-
-	const readValue = () => {
-		const code = text.charCodeAt(index)
-		if (code === Char.OpenBrace || code === Char.OpenBracket) return open(code)
-		if (code === Char.DoubleQuote) readString()
-		else if (code === Char.Minus || isDigit(code)) readNumber()
-		else if (code === Char.Quote) throw new ScanError('Strings must use double quotes', index)
-		else if (index >= length) throw new ScanError('Unexpected end of the input: expected a value', index, 'syntax', true)
-		else {
-			let end = index
-			while (end < length && isWordChar(text.charCodeAt(end))) end++
-			const word = text.slice(index, end)
-			if (word === 'true' || word === 'false' || word === 'null') {
-				out.push(word)
-				index = end
-			} else if (word !== '' && ('true'.startsWith(word) || 'false'.startsWith(word) || 'null'.startsWith(word)) && end >= length) {
-				throw new ScanError('Unexpected end of the input', end, 'syntax', true)
-			} else if (word !== '') {
-				throw new ScanError(`Unexpected '${word.length > 20 ? `${word.slice(0, 20)}…` : word}': expected a value (a string, number, object, array, true, false or null)`, index)
-			} else throw new ScanError(`Unexpected ${describe(text, index)}: expected a value`, index)
-		}
-		state = stack.length === 0 ? JsonState.Done : JsonState.AfterValue
-	}
-
-	skipSpace()
-	if (index >= length) throw new ScanError('The input is empty: expected a JSON value', 0, 'syntax', true)
-	while (state !== JsonState.Done) {
-		skipSpace()
-		const code = text.charCodeAt(index)
-		switch (state) {
-			case JsonState.Value:
-			case JsonState.ValueOrEnd:
-				if (code === Char.CloseBracket && state === JsonState.Value && lastComma >= 0) {
-					throw new ScanError(`Trailing comma: remove the ',' before ']'`, lastComma)
-				}
-				readValue()
-				break
-			case JsonState.Key:
-			case JsonState.KeyOrEnd:
-				if (code === Char.DoubleQuote) {
-					readString()
-					skipSpace()
-					if (text.charCodeAt(index) !== Char.Colon) {
-						throw new ScanError(`Expected ':' after the property name, found ${describe(text, index)}`, index, 'syntax', index >= length)
-					}
-					index++
-					out.push(pretty ? ': ' : ':')
-					state = JsonState.Value
-					lastComma = -1
-				} else if (code === Char.CloseBrace && lastComma >= 0) {
-					throw new ScanError(`Trailing comma: remove the ',' before '}'`, lastComma)
-				} else if (index >= length) {
-					throw new ScanError('Unexpected end of the input: expected a property name', index, 'syntax', true)
-				} else {
-					throw new ScanError(`Property names must be strings in double quotes, found ${describe(text, index)}`, index)
-				}
-				break
-			case JsonState.AfterValue: {
-				const top = stack[stack.length - 1]
-				const close = top === Char.OpenBrace ? Char.CloseBrace : Char.CloseBracket
-				if (code === Char.Comma) {
-					lastComma = index
-					index++
-					out.push(pretty ? ',' + newline(stack.length) : ',')
-					state = top === Char.OpenBrace ? JsonState.Key : JsonState.Value
-				} else if (code === close) {
-					stack.pop()
-					index++
-					if (pretty) out.push(newline(stack.length))
-					out.push(close === Char.CloseBrace ? '}' : ']')
-					lastComma = -1
-					state = stack.length === 0 ? JsonState.Done : JsonState.AfterValue
-				} else {
-					const expected = top === Char.OpenBrace ? `',' or '}' after a property value` : `',' or ']' after an array element`
-					throw new ScanError(`Expected ${expected}, found ${describe(text, index)}`, index, 'syntax', index >= length)
-				}
-				break
-			}
-		}
-	}
-	skipSpace()
-	if (index < length) throw new ScanError(`Unexpected ${describe(text, index)} after the end of the JSON value`, index)
-	return out.join('')
+	return scanner.output
 }
 
-function isHexDigit(code: number): boolean {
-	return isDigit(code) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102)
-}
-
-function isJsonEscape(code: number): boolean {
-	// " \ / b f n r t
-	return code === 34 || code === 92 || code === 47 || code === 98 || code === 102 || code === 110 || code === 114 || code === 116
+/** Checks strict JSON; errors point into `within.input` when the text is embedded in it. */
+export function checkJson(text: string, within?: Embedding): void {
+	scanJson(text, 'validate', null, within)
 }
 
 /**
  * Whether `sample` (the start of a longer text when `truncated`) reads as
- * JSON: valid, or valid up to where the sample stops.
+ * JSON: valid, or valid up to where the sample stops (the engine's first
+ * problem is that the text ended inside a bracket, string, number or literal).
  */
 export function looksLikeJson(sample: string, truncated: boolean): boolean {
+	const scanner = new JsonScanner(sample, { mode: 'validate' })
 	try {
-		formatJson(sample, null)
-		return true
-	} catch (error) {
-		return truncated && error instanceof ScanError && error.atEnd
+		scanner.scan()
+	} catch {
+		return false // nested deeper than MAX_DEPTH
 	}
+	return !scanner.failed || (truncated && scanner.errors[0]!.cutShort === true)
+}
+
+function scanJson(text: string, mode: 'format' | 'minify' | 'validate', indent: string | null, within: Embedding = { input: text, offset: 0 }): JsonScanner {
+	const scanner = new JsonScanner(text, indent === null ? { mode } : { mode, indent })
+	const shift = within.offset
+	try {
+		scanner.scan()
+	} catch (error) {
+		if (scanner.tooDeepAt < 0) throw error
+		throw new ScanError(TOO_DEEP_MESSAGE, shift + scanner.tooDeepAt, 'too-complex')
+	}
+	if (!scanner.failed) return scanner
+	const first = scanner.errors[0]!
+	// Resolved against the whole input, so "opened on line 2, column 5" points into it too.
+	const pending = { message: first.message, offset: shift + first.offset, ...(first.ref === undefined ? {} : { ref: shift + first.ref }) }
+	const [problem] = resolveProblems(within.input, [pending])
+	throw new ScanError(problem!.message, pending.offset, 'syntax', first.cutShort === true)
 }
 
 // ---------------------------------------------------------------------------
