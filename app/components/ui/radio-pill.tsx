@@ -29,3 +29,41 @@ export function RadioPill({ children, ...input }: RadioPillProps) {
 		</label>
 	)
 }
+
+export type RadioPillChoice<Value extends string> = { id: Value; label: ReactNode }
+
+export type RadioPillGroupProps<Value extends string> = {
+	legend: ReactNode
+	name: string
+	choices: ReadonlyArray<RadioPillChoice<Value>>
+	value: Value
+	onChange: (value: Value) => void
+	/** A line under the pills (what the choice does); it describes the group for screen readers. */
+	hint?: ReactNode
+	/** The hint's id, which tests and labels may refer to; `<name>-hint` when left out. */
+	hintId?: string
+	testId?: string
+	/** A smaller legend, for a group inside another fieldset. */
+	size?: 'md' | 'sm'
+}
+
+/** A fieldset of RadioPills: a legend, one pill per choice, and an optional hint. */
+export function RadioPillGroup<Value extends string>({ legend, name, choices, value, onChange, hint, hintId = `${name}-hint`, testId, size = 'md' }: RadioPillGroupProps<Value>) {
+	return (
+		<fieldset data-testid={testId} aria-describedby={hint ? hintId : undefined}>
+			<legend className={cn('font-semibold', size === 'sm' && 'text-sm')}>{legend}</legend>
+			<div className={cn('flex flex-wrap gap-2', size === 'sm' ? 'mt-2' : 'mt-3')}>
+				{choices.map((choice) => (
+					<RadioPill key={choice.id} name={name} value={choice.id} checked={value === choice.id} onChange={() => onChange(choice.id)}>
+						{choice.label}
+					</RadioPill>
+				))}
+			</div>
+			{hint ? (
+				<p id={hintId} className="mt-2 text-sm text-muted">
+					{hint}
+				</p>
+			) : null}
+		</fieldset>
+	)
+}

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react'
-import { RadioPill } from '#app/components/ui/radio-pill.tsx'
+import { RadioPillGroup } from '#app/components/ui/radio-pill.tsx'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
 import { ToolFeedback, ToolInput, ToolOutput, useToolPage } from '#app/tools/kit/tool-panes.tsx'
@@ -22,19 +22,20 @@ export default function TextCaseConverter() {
 	return (
 		<ToolPage content={content} lead="Paste or type your text, pick a case, and copy the result.">
 			<Form {...tool.formProps} className="card p-4 sm:p-6" aria-label="Text case converter">
-				<fieldset data-testid="tool-mode" aria-describedby="tool-mode-example">
-					<legend className="font-semibold">Convert to</legend>
-					<div className="mt-3 flex flex-wrap gap-2">
-						{caseModes.map((info) => (
-							<RadioPill key={info.id} name="mode" value={info.id} checked={mode === info.id} onChange={() => tool.setOption('mode', info.id)}>
-								{info.label}
-							</RadioPill>
-						))}
-					</div>
-					<p id="tool-mode-example" className="mt-2 text-sm text-muted">
-						Example: <span className="font-mono break-words text-fg">{modeInfo.example}</span>
-					</p>
-				</fieldset>
+				<RadioPillGroup
+					legend="Convert to"
+					name="mode"
+					choices={caseModes}
+					value={mode}
+					onChange={(value) => tool.setOption('mode', value)}
+					testId="tool-mode"
+					hint={
+						<>
+							Example: <span className="font-mono break-words text-fg">{modeInfo.example}</span>
+						</>
+					}
+					hintId="tool-mode-example"
+				/>
 
 				<div className="mt-6 grid gap-6 lg:grid-cols-2">
 					<ToolInput

@@ -4,25 +4,25 @@
  * select and checkboxes, so the form posts them without JavaScript too.
  */
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
-import { RadioPill } from '#app/components/ui/radio-pill.tsx'
+import { RadioPillGroup } from '#app/components/ui/radio-pill.tsx'
 import { type SetOption } from '#app/tools/kit/use-tool.ts'
 import { charsetIds, charsetLabels, type Base64Options, type Charset } from '../core.ts'
 
 const modes = [
-	['encode', 'Encode'],
-	['decode', 'Decode'],
+	{ id: 'encode', label: 'Encode' },
+	{ id: 'decode', label: 'Decode' },
 ] as const
 
 const alphabets = [
-	['standard', 'Standard (+ /)'],
-	['url', 'URL-safe (- _)'],
+	{ id: 'standard', label: 'Standard (+ /)' },
+	{ id: 'url', label: 'URL-safe (- _)' },
 ] as const
 
 export function Base64OptionsPanel({ options, setOption }: { options: Base64Options; setOption: SetOption<Base64Options> }) {
 	const encoding = options.action === 'encode'
 	return (
 		<div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
-			<PillChoices legend="Mode" name="action" choices={modes} value={options.action} onChange={(value) => setOption('action', value)} testId="tool-mode" />
+			<RadioPillGroup legend="Mode" name="action" choices={modes} value={options.action} onChange={(value) => setOption('action', value)} testId="tool-mode" />
 
 			<div>
 				<label htmlFor="tool-charset" className="font-semibold">
@@ -48,7 +48,7 @@ export function Base64OptionsPanel({ options, setOption }: { options: Base64Opti
 				</p>
 			</div>
 
-			<PillChoices legend="Alphabet" name="alphabet" choices={alphabets} value={options.alphabet} onChange={(value) => setOption('alphabet', value)} />
+			<RadioPillGroup legend="Alphabet" name="alphabet" choices={alphabets} value={options.alphabet} onChange={(value) => setOption('alphabet', value)} />
 
 			<fieldset>
 				<legend className="font-semibold">Options</legend>
@@ -82,29 +82,5 @@ export function Base64OptionsPanel({ options, setOption }: { options: Base64Opti
 				</div>
 			</fieldset>
 		</div>
-	)
-}
-
-type PillChoicesProps<V extends string> = {
-	legend: string
-	name: string
-	choices: ReadonlyArray<readonly [V, string]>
-	value: V
-	onChange: (value: V) => void
-	testId?: string
-}
-
-function PillChoices<V extends string>({ legend, name, choices, value, onChange, testId }: PillChoicesProps<V>) {
-	return (
-		<fieldset data-testid={testId}>
-			<legend className="font-semibold">{legend}</legend>
-			<div className="mt-3 flex flex-wrap gap-2">
-				{choices.map(([choice, text]) => (
-					<RadioPill key={choice} name={name} value={choice} checked={value === choice} onChange={() => onChange(choice)}>
-						{text}
-					</RadioPill>
-				))}
-			</div>
-		</fieldset>
 	)
 }

@@ -4,7 +4,7 @@
  * checkboxes, so the form posts them without JavaScript too.
  */
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
-import { RadioPill } from '#app/components/ui/radio-pill.tsx'
+import { RadioPillGroup } from '#app/components/ui/radio-pill.tsx'
 import { type SetOption } from '#app/tools/kit/use-tool.ts'
 import { type JsonFormatterOptions, type JsonIndent, type JsonMode } from '../core.ts'
 
@@ -25,32 +25,26 @@ type OptionsProps = { mode: JsonMode; indent: JsonIndent; sortKeys: boolean; len
 export function JsonOptions({ mode, indent, sortKeys, lenient, setOption }: OptionsProps) {
 	return (
 		<div className="grid gap-6 md:grid-cols-[auto_auto_1fr]">
-			<fieldset data-testid="json-mode" aria-describedby="json-mode-hint">
-				<legend className="font-semibold">What to do</legend>
-				<div className="mt-3 flex flex-wrap gap-2">
-					{modeChoices.map((choice) => (
-						<RadioPill key={choice.id} name="mode" value={choice.id} checked={mode === choice.id} onChange={() => setOption('mode', choice.id)}>
-							{choice.label}
-						</RadioPill>
-					))}
-				</div>
-				<p id="json-mode-hint" className="mt-2 text-sm text-muted">
-					{modeChoices.find((choice) => choice.id === mode)?.hint}
-				</p>
-			</fieldset>
-			<fieldset data-testid="json-indent" aria-describedby="json-indent-hint">
-				<legend className="font-semibold">Indent with</legend>
-				<div className="mt-3 flex flex-wrap gap-2">
-					{indentChoices.map((choice) => (
-						<RadioPill key={choice.id} name="indent" value={choice.id} checked={indent === choice.id} onChange={() => setOption('indent', choice.id)}>
-							{choice.label}
-						</RadioPill>
-					))}
-				</div>
-				<p id="json-indent-hint" className="mt-2 text-sm text-muted">
-					Used when formatting.
-				</p>
-			</fieldset>
+			<RadioPillGroup
+				legend="What to do"
+				name="mode"
+				choices={modeChoices}
+				value={mode}
+				onChange={(value) => setOption('mode', value)}
+				testId="json-mode"
+				hint={modeChoices.find((choice) => choice.id === mode)?.hint}
+				hintId="json-mode-hint"
+			/>
+			<RadioPillGroup
+				legend="Indent with"
+				name="indent"
+				choices={indentChoices}
+				value={indent}
+				onChange={(value) => setOption('indent', value)}
+				testId="json-indent"
+				hint="Used when formatting."
+				hintId="json-indent-hint"
+			/>
 			<fieldset>
 				<legend className="font-semibold">Options</legend>
 				<div className="mt-3 space-y-2">

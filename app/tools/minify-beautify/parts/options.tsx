@@ -4,7 +4,7 @@
  * options, greyed out and disabled while minifying. Real radios, a select
  * and a number field, so the form posts them without JavaScript too.
  */
-import { RadioPill } from '#app/components/ui/radio-pill.tsx'
+import { RadioPillGroup } from '#app/components/ui/radio-pill.tsx'
 import { type SetOption } from '#app/tools/kit/use-tool.ts'
 import { cn } from '#app/utils/misc.ts'
 import { languageIds, languageNames, type Action, type Language, type MinifyOptions } from '../core.ts'
@@ -39,19 +39,16 @@ export function MinifyOptionsPanel({ options, setOption, detected, hydrated }: O
 	return (
 		<>
 			<div className="grid gap-6 md:grid-cols-[auto_1fr]">
-				<fieldset data-testid="minify-action" aria-describedby="minify-action-hint">
-					<legend className="font-semibold">What to do</legend>
-					<div className="mt-3 flex flex-wrap gap-2">
-						{actions.map((choice) => (
-							<RadioPill key={choice.id} name="action" value={choice.id} checked={options.action === choice.id} onChange={() => setOption('action', choice.id)}>
-								{choice.label}
-							</RadioPill>
-						))}
-					</div>
-					<p id="minify-action-hint" className="mt-2 text-sm text-muted">
-						{actions.find((choice) => choice.id === options.action)?.hint}
-					</p>
-				</fieldset>
+				<RadioPillGroup
+					legend="What to do"
+					name="action"
+					choices={actions}
+					value={options.action}
+					onChange={(value) => setOption('action', value)}
+					testId="minify-action"
+					hint={actions.find((choice) => choice.id === options.action)?.hint}
+					hintId="minify-action-hint"
+				/>
 				<div>
 					<label htmlFor="minify-language" className="font-semibold">
 						Language
@@ -98,27 +95,9 @@ export function MinifyOptionsPanel({ options, setOption, detected, hydrated }: O
 						: 'JSON always uses double quotes and ignores the print width; SQL keeps its quotes as written.'}
 				</p>
 				<div className={cn('mt-3 grid gap-6 sm:grid-cols-[auto_auto_1fr]', beautifyOnly && 'opacity-60')}>
-					<fieldset>
-						<legend className="text-sm font-semibold">Indent with</legend>
-						<div className="mt-2 flex flex-wrap gap-2">
-							{indents.map((choice) => (
-								<RadioPill key={choice.id} name="indent" value={choice.id} checked={options.indent === choice.id} onChange={() => setOption('indent', choice.id)}>
-									{choice.label}
-								</RadioPill>
-							))}
-						</div>
-					</fieldset>
+					<RadioPillGroup legend="Indent with" name="indent" choices={indents} value={options.indent} onChange={(value) => setOption('indent', value)} size="sm" />
 					<PrintWidth value={options.printWidth} onChange={(width) => setOption('printWidth', width)} />
-					<fieldset>
-						<legend className="text-sm font-semibold">Quotes for strings</legend>
-						<div className="mt-2 flex flex-wrap gap-2">
-							{quoteChoices.map((choice) => (
-								<RadioPill key={choice.id} name="quotes" value={choice.id} checked={options.quotes === choice.id} onChange={() => setOption('quotes', choice.id)}>
-									{choice.label}
-								</RadioPill>
-							))}
-						</div>
-					</fieldset>
+					<RadioPillGroup legend="Quotes for strings" name="quotes" choices={quoteChoices} value={options.quotes} onChange={(value) => setOption('quotes', value)} size="sm" />
 				</div>
 			</fieldset>
 		</>
