@@ -19,6 +19,7 @@ import esbuildWasmUrl from 'esbuild-wasm/esbuild.wasm?url'
 import lightningcssWasmUrl from 'lightningcss-wasm/lightningcss_node.wasm?url'
 import { createMinifyCore } from './core.ts'
 import {
+	ESBUILD_MINIFY_OPTIONS,
 	esbuildProblems,
 	fromEsbuildFailure,
 	fromLightningcssFailure,
@@ -72,14 +73,7 @@ export const browserEngines: MinifyEngines = {
 	async minifyJs(code, { loader }) {
 		const esbuild = await loadEsbuild()
 		try {
-			const result = await esbuild.transform(code, {
-				loader,
-				minify: true,
-				legalComments: 'inline',
-				charset: 'utf8',
-				jsx: 'preserve',
-				logLevel: 'silent',
-			})
+			const result = await esbuild.transform(code, { loader, ...ESBUILD_MINIFY_OPTIONS })
 			return { code: result.code, warnings: esbuildProblems(result.warnings, code) }
 		} catch (error) {
 			throw fromEsbuildFailure(error, code)

@@ -6,6 +6,7 @@
  */
 import { createMinifyCore } from './core.ts'
 import {
+	ESBUILD_MINIFY_OPTIONS,
 	fromEsbuildFailure,
 	fromLightningcssFailure,
 	lightningcssWarnings,
@@ -39,14 +40,7 @@ export const nodeEngines: MinifyEngines = {
 	async minifyJs(code, { loader }) {
 		const esbuild = await loadEsbuild()
 		try {
-			const result = await esbuild.transform(code, {
-				loader,
-				minify: true,
-				legalComments: 'inline',
-				charset: 'utf8',
-				jsx: 'preserve',
-				logLevel: 'silent',
-			})
+			const result = await esbuild.transform(code, { loader, ...ESBUILD_MINIFY_OPTIONS })
 			return { code: result.code, warnings: esbuildProblems(result.warnings, code) }
 		} catch (error) {
 			const mapped = fromEsbuildFailure(error, code)

@@ -70,6 +70,19 @@ function isEsbuildMessage(value: unknown): value is EsbuildMessage {
 	return typeof value === 'object' && value !== null && typeof (value as { text?: unknown }).text === 'string'
 }
 
+/**
+ * esbuild's options for minifying, the same in the browser (esbuild-wasm) and
+ * on the server (the native binary), so both sides give the same output:
+ * licence comments (`/*!`) kept in place, UTF-8 left as it is, JSX as written.
+ */
+export const ESBUILD_MINIFY_OPTIONS = {
+	minify: true,
+	legalComments: 'inline',
+	charset: 'utf8',
+	jsx: 'preserve',
+	logLevel: 'silent',
+} as const
+
 /** esbuild's messages as problems: its lines are 1-based, its columns 0-based (in UTF-8 bytes for native esbuild). */
 export function esbuildProblems(messages: ReadonlyArray<unknown>, code: string): Array<ToolProblem> {
 	return messages.filter(isEsbuildMessage).map((message) => {
