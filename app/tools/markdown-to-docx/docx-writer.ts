@@ -702,7 +702,8 @@ export class DocxWriter {
 						break
 					}
 					const text = htmlToText(html)
-					if (!/^<!--/.test(html.trim())) this.note('raw-html', `Raw HTML ${describeTag(html)} was reduced to its text.`, this.#lineIn(line, blockRaw, token.raw))
+					// A closing tag is reported with its opening one.
+					if (!/^<!--|^<\//.test(html.trim())) this.note('raw-html', `Raw HTML ${describeTag(html)} was reduced to its text.`, this.#lineIn(line, blockRaw, token.raw))
 					if (text) children.push(...this.#textRuns(text, style))
 					break
 				}
