@@ -177,7 +177,13 @@ describe('refusals', () => {
 	})
 
 	test('pathological Markdown: 422 too complex, quickly; an image bomb is reported, not embedded', async () => {
-		for (const markdown of ['*_a'.repeat(10_000), `${'>'.repeat(3000)} deep`, Array.from({ length: 1000 }, (_, depth) => `${'  '.repeat(depth)}- a`).join('\n')]) {
+		const pathological = [
+			'*_a'.repeat(10_000),
+			`${'>'.repeat(3000)} deep`,
+			Array.from({ length: 1000 }, (_, depth) => `${'  '.repeat(depth)}- a`).join('\n'),
+			`| a | b |\n|---|---|\n${'| 1 | 2 |\n'.repeat(100_000)}`,
+		]
+		for (const markdown of pathological) {
 			const started = performance.now()
 			const outcome = await post([['markdown', markdown]])
 			expect(outcome.status).toBe(422)
@@ -191,7 +197,9 @@ describe('refusals', () => {
 		expect(bomb.status).toBe(200)
 		expect(JSON.parse(bomb.headers.get('X-Conversion-Report')!)).toEqual([expect.objectContaining({ kind: 'image-too-large', message: expect.stringContaining('30000×30000') })])
 		await settleRunRecords()
-		expect(await prisma.toolRun.count({ where: { tool: 'markdown-to-docx', outcome: 'invalid' } })).toBe(3)
+		expect(await prisma.toolRun.count({ where: { tool: 'markdown-to-docx', outcome: 'invalid' } })).toBe(4)
+		// 8 KB of "[a](" is only text.
+		expect((await post([['markdown', '[a]('.repeat(2048)]])).status).toBe(200)
 	})
 
 	test('GET is 405', async () => {

@@ -254,11 +254,16 @@ describe('pathological Markdown is refused quickly as too complex (422)', () => 
 		expect(performance.now() - started).toBeLessThan(3000)
 	})
 
-	test('tables beyond the cell limit are refused', async () => {
-		const error = await refusal(`| a | b | c | d |\n|---|---|---|---|\n${'| 1 | 2 | 3 | 4 |\n'.repeat(MAX_TABLE_CELLS / 4)}`)
+	test('100,000 table rows are refused at once; a table within the cell limit converts', async () => {
+		const started = performance.now()
+		const error = await refusal(`| a | b |\n|---|---|\n${'| 1 | 2 |\n'.repeat(100_000)}`)
 		expect(error.status).toBe(422)
-		expect(error.details).toMatchObject({ reason: 'table-cells' })
-	})
+		expect(error.details).toMatchObject({ reason: 'table-cells', limit: MAX_TABLE_CELLS })
+		expect(performance.now() - started).toBeLessThan(3000)
+		const rows = MAX_TABLE_CELLS / 4 - 1
+		const { xml } = await documentXml(`| a | b | c | d |\n|---|---|---|---|\n${'| 1 | 2 | 3 | 4 |\n'.repeat(rows)}`)
+		expect(xml.match(/<w:tr>/g)).toHaveLength(rows + 1)
+	}, 30_000)
 
 	test('empty input is a 400 with details', async () => {
 		for (const markdown of ['', '   \n\n', '\ufeff']) {

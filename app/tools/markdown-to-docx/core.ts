@@ -15,8 +15,13 @@ import { type DocxOptions, type ReportEntry } from './options.ts'
 /** Markdown text the converter takes (issue 13). */
 export const MAX_MARKDOWN_BYTES = 5 * 1024 * 1024
 
-/** Table cells in one document (100,000 rows of a narrow table fit; the writer's time grows with them). */
-export const MAX_TABLE_CELLS = 300_000
+/**
+ * Table cells in one document. docx builds several objects a cell: 20,000
+ * cells take about 2 s and 250 MB here, 200,000 (100,000 rows of two
+ * columns) 20 s and 1 GB, past the job's time and memory limits. Larger
+ * tables are refused at once, before any of that is spent.
+ */
+export const MAX_TABLE_CELLS = 20_000
 
 export type ConvertInput = { markdown: string; options: DocxOptions; images?: Array<UploadedImage> }
 
