@@ -167,7 +167,10 @@ function outline(doc: { blocks: Array<PandocNode> }): Outline {
 					const [, , , head, bodies] = block.c as [unknown, unknown, unknown, [unknown, Array<unknown>], Array<[unknown, unknown, Array<unknown>, Array<unknown>]>]
 					const rows = [...cellsOf(head[1]), ...bodies.flatMap((body) => [...cellsOf(body[2]), ...cellsOf(body[3])])]
 					result.tables.push(rows)
-					for (const row of rows) void row
+					// Links, notes and pictures in the cells.
+					const cellBlocks = (list: Array<unknown>) =>
+						list.flatMap((row) => ((row as [unknown, Array<[unknown, unknown, unknown, unknown, Array<PandocNode>]>])[1] ?? []).flatMap((cell) => cell[4]))
+					blocks([...cellBlocks(head[1]), ...bodies.flatMap((body) => [...cellBlocks(body[2]), ...cellBlocks(body[3])])], depth, inNote)
 					break
 				}
 				case 'Div':
@@ -191,4 +194,60 @@ export function docxPart(docx: Uint8Array, part: string): string {
 	} finally {
 		fs.rmSync(path.dirname(file), { recursive: true, force: true })
 	}
+}
+
+/**
+ * mammoth's reading of a .docx (DOCX → HTML, a second reader independent of
+ * pandoc), as the same outline: headings, list items by depth, table cells,
+ * links, footnotes and pictures, from the HTML it writes.
+ */
+export async function outlineOfDocxByMammoth(docx: Uint8Array): Promise<Outline & { html: string }> {
+	const mammoth = await import('mammoth')
+	const { value: html } = await mammoth.convertToHtml({ buffer: Buffer.from(docx) })
+	const result: Outline & { html: string } = { headings: [], listItems: [], tables: [], links: [], internalLinks: 0, footnotes: 0, images: 0, codeBlocks: 0, quotes: 0, html }
+	const lists: Array<'-' | '.'> = []
+	let heading: { level: number; text: string } | null = null
+	let table: Array<Array<string>> | null = null
+	let cell: string | null = null
+	let inFootnotes = false
+	for (const match of html.matchAll(/<(\/?)([a-z0-9]+)([^>]*)>|([^<]+)/g)) {
+		const [, closing, tag, attributes = '', text] = match
+		if (text !== undefined) {
+			const decoded = text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&')
+			if (heading) heading.text += decoded
+			if (cell !== null) cell += decoded
+			continue
+		}
+		if (/^h[1-6]$/.test(tag!)) {
+			if (closing && heading) {
+				result.headings.push(`${heading.level} ${normalise(heading.text)}`)
+				heading = null
+			} else if (!closing) heading = { level: Number(tag![1]), text: '' }
+		} else if (tag === 'ul' || tag === 'ol') {
+			if (closing) lists.pop()
+			else lists.push(tag === 'ul' ? '-' : '.')
+		} else if (tag === 'li' && !closing) {
+			if (/id="footnote-/.test(attributes)) inFootnotes = true
+			else if (!inFootnotes) result.listItems.push(`${lists.length}${lists.at(-1)}`)
+		} else if (tag === 'table') {
+			if (closing && table) {
+				result.tables.push(table)
+				table = null
+			} else if (!closing) table = []
+		} else if (tag === 'tr' && !closing && table) table.push([])
+		else if ((tag === 'td' || tag === 'th') && table) {
+			if (closing && cell !== null) {
+				table.at(-1)!.push(normalise(cell))
+				cell = null
+			} else if (!closing) cell = ''
+		} else if (tag === 'a' && !closing) {
+			const href = /href="([^"]*)"/.exec(attributes)?.[1]?.replace(/&amp;/g, '&')
+			if (href === undefined) continue
+			if (href.startsWith('#footnote-') && !/footnote-ref/.test(href)) result.footnotes++
+			else if (href.startsWith('#')) {
+				if (!href.startsWith('#footnote-ref')) result.internalLinks++
+			} else result.links.push(href)
+		} else if (tag === 'img') result.images++
+	}
+	return result
 }
