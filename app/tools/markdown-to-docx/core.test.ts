@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { MAX_DELIMITERS, MAX_NESTING } from './complexity.ts'
 import { cleanText, convertMarkdownToDocx, MAX_TABLE_CELLS } from './core.ts'
-import { docxPart, outlineOfDocx, pandocAvailable } from './docx-readers.server.ts'
+import { docxAsMarkdown, docxPart, outlineOfDocx, pandocAvailable } from './docx-readers.server.ts'
 import { readImageInfo } from './image-info.ts'
 import { DocxOptionsSchema, type DocxOptionsInput } from './options.ts'
 import { GIF_1X1, JPEG_1X1, PNG_1X1, PNG_1X1_BASE64, pngDeclaring } from './test-images.ts'
@@ -113,6 +113,12 @@ describe('constructs', () => {
 		expect(none.xml).not.toMatch(/<w:tblBorders>.*w:val="single".*<\/w:tblBorders>/)
 		// The header's cells are bold.
 		expect(grid.xml).toMatch(/<w:tblHeader\/><\/w:trPr><w:tc>.*?<w:b\/>.*?<w:t xml:space="preserve">L<\/w:t>/)
+	})
+
+	test('inline code is a monospace character style that readers recognise', async () => {
+		const { xml, result } = await documentXml('Run `npm test` now.')
+		expect(xml).toContain('<w:rStyle w:val="VerbatimChar"/></w:rPr><w:t xml:space="preserve">npm test</w:t>')
+		if (pandocAvailable()) expect(docxAsMarkdown(result.docx).trim()).toBe('Run `npm test` now.')
 	})
 
 	test('code blocks: monospace style, shaded, whitespace kept, coloured when the language is known', async () => {

@@ -321,7 +321,9 @@ export class DocxWriter {
 				{ id: 'QuoteText', name: 'Quote Text', basedOn: 'Normal', quickFormat: true, run: { color: '57606A' } },
 				{ id: 'TOCHeading', name: 'TOC Heading', basedOn: 'Normal', run: { font: bodyFont, size: half(bodySize * 1.6), bold: true }, paragraph: { spacing: { before: 240, after: 120 } } },
 			],
-			characterStyles: [{ id: 'VerbatimChar', name: 'Verbatim Char', basedOn: 'DefaultParagraphFont', run: { font: codeFont, shading: { type: ShadingType.CLEAR, fill: 'EFF1F3', color: 'auto' } } }],
+			// Not based on DefaultParagraphFont: docx does not define that style, and readers that follow
+			// basedOn (pandoc) then lose the style, and inline code with it.
+			characterStyles: [{ id: 'VerbatimChar', name: 'Verbatim Char', run: { font: codeFont, shading: { type: ShadingType.CLEAR, fill: 'EFF1F3', color: 'auto' } } }],
 		}
 	}
 
