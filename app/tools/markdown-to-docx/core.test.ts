@@ -170,6 +170,14 @@ describe('constructs', () => {
 		if (pandocAvailable()) expect(outlineOfDocx(result.docx).footnotes).toBe(3)
 	})
 
+	test('a heading inside a footnote is bold text and leaves the bookmarks of the body alone', async () => {
+		const { xml, result } = await documentXml('# One[^n]\n\n## Two\n\n[link](#two)\n\n[^n]: ## Noted\n')
+		expect([...xml.matchAll(/<w:bookmarkStart w:name="([^"]+)"/g)].map((match) => match[1])).toEqual(['one', 'two'])
+		expect(xml).toContain('<w:hyperlink w:history="1" w:anchor="two">')
+		expect(docxPart(result.docx, 'word/footnotes.xml')).toMatch(/<w:b\/><w:bCs\/><\/w:rPr><w:t xml:space="preserve">Noted<\/w:t>/)
+		expect(result.report).toContainEqual(expect.objectContaining({ kind: 'unsupported', message: expect.stringContaining('heading inside a footnote') }))
+	})
+
 	test('raw HTML becomes its text, never markup, and is reported with its line', async () => {
 		const { xml, result } = await documentXml('# T\n\n<div><b>bold</b> words</div>\n\nInline <span onclick="x()">span</span>.\n\n<script>alert(1)</script>\n')
 		expect(xml).toContain('bold words')

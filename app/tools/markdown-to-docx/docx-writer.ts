@@ -220,6 +220,8 @@ export class DocxWriter {
 	/** The line being written, for report entries. */
 	#line = 1
 	#reportedKinds = new Map<ReportKind, number>()
+	/** Footnotes being written (a footnote may reference another). */
+	#footnoteDepth = 0
 
 	constructor(private input: WriterInput) {
 		this.#options = input.options
@@ -414,6 +416,11 @@ export class DocxWriter {
 	}
 
 	#heading(token: Tokens.Heading, context: BlockContext): Paragraph {
+		if (this.#footnoteDepth > 0) {
+			// A heading inside a footnote: bold text, so the table of contents and the bookmarks stay the body's.
+			this.note('unsupported', 'A heading inside a footnote was written as bold text.')
+			return this.#paragraph(this.#inline(token.tokens, { bold: true }, this.#line, token.raw), context)
+		}
 		this.stats.headings++
 		const text = plainText(token.tokens).trim()
 		this.#firstHeading ??= text || undefined
@@ -826,11 +833,16 @@ export class DocxWriter {
 			// Registered before its content is written: a footnote that refers to itself then ends.
 			this.#footnotes[String(id)] = { children: [] }
 			const blocks: Array<Paragraph> = []
-			for (const child of def.tokens) {
-				for (const block of this.#block(child, { quote: 0, indent: 0 }, line)) {
-					if (block instanceof Paragraph) blocks.push(block)
-					else this.note('unsupported', 'A table inside a footnote was left out.', line)
+			this.#footnoteDepth++
+			try {
+				for (const child of def.tokens) {
+					for (const block of this.#block(child, { quote: 0, indent: 0 }, line)) {
+						if (block instanceof Paragraph) blocks.push(block)
+						else this.note('unsupported', 'A table inside a footnote was left out.', line)
+					}
 				}
+			} finally {
+				this.#footnoteDepth--
 			}
 			this.#footnotes[String(id)] = { children: blocks.length ? blocks : [new Paragraph({})] }
 		}
