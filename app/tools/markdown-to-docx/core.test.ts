@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { MAX_DELIMITERS, MAX_NESTING } from './complexity.ts'
-import { cleanText, convertMarkdownToDocx, MAX_TABLE_CELLS } from './core.ts'
+import { cleanText, convertMarkdownToDocx, MAX_TABLE_CELLS, TOC_PAGE_NUMBERS_MAX_CHARS } from './core.ts'
 import { docxAsMarkdown, docxPart, outlineOfDocx, pandocAvailable } from './docx-readers.server.ts'
 import { readImageInfo } from './image-info.ts'
 import { DocxOptionsSchema, type DocxOptionsInput } from './options.ts'
@@ -78,6 +78,14 @@ describe('document setup', () => {
 		for (const [anchor] of entries) expect(xml).toContain(`<w:bookmarkStart w:name="${anchor}"`)
 		expect(toc).toMatch(/PAGEREF _Toc\d+ \\h.*?<w:t[^>]*>1<\/w:t>/)
 		expect((await documentXml('# One', { toc: false })).xml).not.toContain('w:sdtContent')
+	})
+
+	test('a long document’s table of contents links to every heading, without page numbers, and says so', async () => {
+		const long = `# One\n\n${'Words and more words. '.repeat(TOC_PAGE_NUMBERS_MAX_CHARS / 20)}\n\n## Two\n`
+		const { xml, result } = await documentXml(long, { toc: true })
+		const toc = /<w:sdtContent>(.*?)<\/w:sdtContent>/.exec(xml)![1]!
+		expect([...toc.matchAll(/<w:hyperlink w:history="1" w:anchor="[^"]+"><w:r><w:t xml:space="preserve">([^<]+)</g)].map((match) => match[1])).toEqual(['One', 'Two'])
+		expect(result.report).toContainEqual(expect.objectContaining({ kind: 'toc-pages' }))
 	})
 })
 

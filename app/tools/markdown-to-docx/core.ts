@@ -23,6 +23,13 @@ export const MAX_MARKDOWN_BYTES = 5 * 1024 * 1024
  */
 export const MAX_TABLE_CELLS = 20_000
 
+/**
+ * Markdown beyond which the table of contents has no page numbers (its
+ * entries still link to the headings): laying out the pages costs about
+ * as much again as the whole conversion, 3–4 s more for 200 KB here.
+ */
+export const TOC_PAGE_NUMBERS_MAX_CHARS = 100_000
+
 export type ConvertInput = { markdown: string; options: DocxOptions; images?: Array<UploadedImage> }
 
 export type ConvertResult = {
@@ -132,6 +139,7 @@ export async function convertMarkdownToDocx({ markdown, options, images = [] }: 
 		frontMatter,
 		images,
 		footnotes,
+		pageNumbers: body.length <= TOC_PAGE_NUMBERS_MAX_CHARS,
 		lexInline: (fragment) => inlineLexer.Lexer.lexInline(fragment, inlineLexer.defaults),
 	})
 	let built
@@ -144,6 +152,9 @@ export async function convertMarkdownToDocx({ markdown, options, images = [] }: 
 	const { document, report, title, firstHeading, stats } = built
 	if (frontMatter === null && /^---[ \t]*\n/.test(text)) {
 		report.unshift({ line: 1, kind: 'front-matter', message: 'The front matter is not closed by a "---" line; it was read as Markdown.' })
+	}
+	if (options.toc && body.length > TOC_PAGE_NUMBERS_MAX_CHARS && stats.headings > 0) {
+		report.push({ line: 0, kind: 'toc-pages', message: 'The document is long, so its table of contents links to the headings without page numbers (Word adds them when the table is updated).' })
 	}
 	const docx = new Uint8Array(await Packer.toArrayBuffer(document))
 	return { docx, report, title, firstHeading, frontMatter, stats }

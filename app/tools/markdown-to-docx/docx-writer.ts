@@ -127,6 +127,8 @@ export type WriterInput = {
 	frontMatter: FrontMatter | null
 	images: Array<UploadedImage>
 	footnotes: Map<string, FootnoteDefToken>
+	/** Works out the pages of the table of contents' entries (slow on long documents: core.ts decides). */
+	pageNumbers: boolean
 	/** Lexes a fragment as inline Markdown (the text of an alert's first paragraph after its marker). */
 	lexInline: (text: string) => Array<Token>
 }
@@ -280,7 +282,7 @@ export class DocxWriter {
 			numbering: { config: this.#numbering },
 			footnotes: this.#footnotes,
 			features: {},
-			...(this.#options.toc ? { pageNumbers: estimatePageNumbers } : {}),
+			...(this.#options.toc && this.input.pageNumbers ? { pageNumbers: estimatePageNumbers } : {}),
 			sections: [
 				{
 					properties: {
