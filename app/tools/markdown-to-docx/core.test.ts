@@ -178,6 +178,15 @@ describe('constructs', () => {
 		if (pandocAvailable()) expect(outlineOfDocx(result.docx).footnotes).toBe(3)
 	})
 
+	test('a footnote that references itself or another is written once, the inner reference as text', async () => {
+		const { xml, result } = await documentXml('A[^a] B[^b]\n\n[^a]: see [^a] and [^b]\n[^b]: plain\n')
+		expect(xml.match(/<w:footnoteReference w:id="\d+"\/>/g)).toHaveLength(2)
+		const footnotes = docxPart(result.docx, 'word/footnotes.xml')
+		expect(footnotes).not.toMatch(/<w:footnoteReference /)
+		expect(footnotes).toContain('[^a]')
+		if (pandocAvailable()) expect(outlineOfDocx(result.docx).footnotes).toBe(2)
+	})
+
 	test('a heading inside a footnote is bold text and leaves the bookmarks of the body alone', async () => {
 		const { xml, result } = await documentXml('# One[^n]\n\n## Two\n\n[link](#two)\n\n[^n]: ## Noted\n')
 		expect([...xml.matchAll(/<w:bookmarkStart w:name="([^"]+)"/g)].map((match) => match[1])).toEqual(['one', 'two'])

@@ -822,6 +822,11 @@ export class DocxWriter {
 	}
 
 	#footnoteRef(token: FootnoteRefToken, style: RunStyle, line: number): Array<ParagraphChild> {
+		if (this.#footnoteDepth > 0) {
+			// Word has no footnotes in footnotes, and readers loop on a footnote that references itself.
+			this.note('unsupported', `A footnote reference inside a footnote ([^${token.label.slice(0, 40)}]) was kept as text.`, line)
+			return this.#textRuns(token.raw, style)
+		}
 		const def = this.#footnoteDefs.get(token.label)
 		if (!def) {
 			this.note('missing-footnote', `Footnote [^${token.label.slice(0, 40)}] has no definition; the reference was kept as text.`, line)
@@ -832,7 +837,6 @@ export class DocxWriter {
 			id = this.#footnoteIds.size + 1
 			this.#footnoteIds.set(token.label, id)
 			this.stats.footnotes++
-			// Registered before its content is written: a footnote that refers to itself then ends.
 			this.#footnotes[String(id)] = { children: [] }
 			const blocks: Array<Paragraph> = []
 			this.#footnoteDepth++
