@@ -41,6 +41,12 @@ test('the corpus has at least 30 documents', () => {
 	expect(documents.length).toBeGreaterThanOrEqual(30)
 })
 
+// The reading checks here and in the other tests of this folder skip without pandoc; this one
+// fails instead, so a machine without it cannot pass them silently (Debian: apt-get install pandoc unzip).
+test('pandoc is installed, to read the documents back', () => {
+	expect(pandocAvailable(), 'install pandoc (Debian package "pandoc")').toBe(true)
+})
+
 describe.skipIf(!pandocAvailable())('corpus, read back by pandoc', () => {
 	test.each(documents)('%s', async (name) => {
 		const markdown = fs.readFileSync(path.join(corpusDir, name), 'utf8')
