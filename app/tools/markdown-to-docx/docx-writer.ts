@@ -263,9 +263,8 @@ export class DocxWriter {
 			children.push(...this.#block(token, { quote: 0, indent: 0 }, line))
 			line += countNewlines(token.raw)
 		}
-		for (const [label, def] of this.#footnoteDefs) {
-			if (!this.#footnoteIds.has(label)) this.note('missing-footnote', `Footnote [^${label}] is never referenced and was left out.`, 0)
-			void def
+		for (const label of this.#footnoteDefs.keys()) {
+			if (!this.#footnoteIds.has(label)) this.note('missing-footnote', `Footnote [^${label.slice(0, 40)}] is never referenced and was left out.`, 0)
 		}
 		for (const [kind, count] of this.#reportedKinds) {
 			if (count > 200) this.report.push({ line: 0, kind, message: `${count - 200} more of these were not listed.` })
@@ -281,7 +280,6 @@ export class DocxWriter {
 			styles: this.#styles(),
 			numbering: { config: this.#numbering },
 			footnotes: this.#footnotes,
-			features: {},
 			...(this.#options.toc && this.input.pageNumbers ? { pageNumbers: estimatePageNumbers } : {}),
 			sections: [
 				{
@@ -564,10 +562,8 @@ export class DocxWriter {
 			let first = true
 			let itemLine = at
 			for (const child of item.tokens) {
-				if (child.type === 'checkbox') {
-					itemLine += 0
-					continue
-				}
+				// marked's task checkbox: written as ☐/☒ with the item's text.
+				if (child.type === 'checkbox') continue
 				if (child.type === 'list') {
 					blocks.push(...this.#list(child as Tokens.List, context, level + 1, itemLine))
 				} else if (first && (child.type === 'text' || child.type === 'paragraph')) {
