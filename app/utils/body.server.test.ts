@@ -262,3 +262,24 @@ describe('readJson', () => {
 		}
 	})
 })
+
+describe('multipart files have a limit of their own, and per field', () => {
+	const filePart = (name: string, size: number) => `--b\r\nContent-Disposition: form-data; name="${name}"; filename="f.bin"\r\n\r\n${'z'.repeat(size)}\r\n`
+
+	test('a file over maxFileBytes is refused as it streams, naming the limit', async () => {
+		const error = await refusal(readFormData(post(`${filePart('doc', 2048)}--b--\r\n`, 'multipart/form-data; boundary=b'), 1024 * 1024, { maxFileBytes: 1024 }))
+		expect(error.status).toBe(413)
+		expect(error.message).toBe('A file is too large (limit 1 KB)')
+		expect(error.details).toMatchObject({ reason: 'file', limit: 1024 })
+	})
+
+	test('a field may have a smaller limit than other files', async () => {
+		const limits = { maxFileBytes: 4096, maxFileBytesByField: { small: 1024 } }
+		const form = await readFormData(post(`${filePart('big', 3000)}--b--\r\n`, 'multipart/form-data; boundary=b'), 1024 * 1024, limits)
+		expect((form.get('big') as File).size).toBe(3000)
+		const error = await refusal(readFormData(post(`${filePart('small', 2000)}--b--\r\n`, 'multipart/form-data; boundary=b'), 1024 * 1024, limits))
+		expect(error.status).toBe(413)
+		expect(error.message).toBe('A file in "small" is too large (limit 1 KB)')
+		expect(error.details).toMatchObject({ reason: 'file', limit: 1024, field: 'small' })
+	})
+})

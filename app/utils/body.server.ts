@@ -59,8 +59,14 @@ function tooManyFields(maxFields: number): AppError {
 }
 
 /** `size`, the field's decoded bytes, when they were counted (a field refused while it streams in is not). */
-function fieldTooLarge(maxFieldBytes: number, size?: number): AppError {
-	return new AppError('PAYLOAD_TOO_LARGE', `A form field is too large (limit ${formatBytes(maxFieldBytes)})`, { limit: maxFieldBytes, reason: 'field', size })
+function fieldTooLarge(maxFieldBytes: number, size?: number, field?: string): AppError {
+	return new AppError('PAYLOAD_TOO_LARGE', `A form field is too large (limit ${formatBytes(maxFieldBytes)})`, { limit: maxFieldBytes, reason: 'field', size, ...(field === undefined ? {} : { field }) })
+}
+
+/** A file part over its limit (`maxFileBytes`, or its field's own in `maxFileBytesByField`). */
+function fileTooLarge(limit: number, field?: string): AppError {
+	const which = field === undefined ? 'A file' : `A file in "${field.slice(0, 40)}"`
+	return new AppError('PAYLOAD_TOO_LARGE', `${which} is too large (limit ${formatBytes(limit)})`, { limit, reason: 'file', ...(field === undefined ? {} : { field }) })
 }
 
 /** The decoded size of a field refused by `fieldTooLarge`, when known. */
@@ -150,6 +156,13 @@ export type FormLimits = {
 	maxFields?: number
 	/** Bytes one text field may decode to (files excepted). */
 	maxFieldBytes?: number
+	/**
+	 * Bytes one file part of a multipart body may have (default: the body's
+	 * limit), refused as it streams in.
+	 */
+	maxFileBytes?: number
+	/** Smaller limits for the files of some fields (checked once the part has arrived, within `maxFileBytes`). */
+	maxFileBytesByField?: Readonly<Record<string, number>>
 }
 
 function mediaTypeOf(request: Request): string {
@@ -164,7 +177,7 @@ function mediaTypeOf(request: Request): string {
 export async function readFormData(
 	request: Request,
 	maxBytes: number,
-	{ maxFields = DEFAULT_MAX_FORM_FIELDS, maxFieldBytes = DEFAULT_MAX_FIELD_BYTES }: FormLimits = {},
+	{ maxFields = DEFAULT_MAX_FORM_FIELDS, maxFieldBytes = DEFAULT_MAX_FIELD_BYTES, maxFileBytes, maxFileBytesByField }: FormLimits = {},
 ): Promise<FormData> {
 	const type = mediaTypeOf(request)
 	if (type === 'application/x-www-form-urlencoded') {
@@ -172,7 +185,7 @@ export async function readFormData(
 	}
 	if (type === 'multipart/form-data') {
 		await refuseDeclaredTooLarge(request, maxBytes)
-		return parseMultipart(request, maxBytes, maxFields, maxFieldBytes)
+		return parseMultipart(request, maxBytes, maxFields, maxFieldBytes, { maxFileBytes: Math.min(maxFileBytes ?? maxBytes, maxBytes), maxFileBytesByField })
 	}
 	await discardBody(request)
 	throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as application/x-www-form-urlencoded or multipart/form-data.')
@@ -362,7 +375,13 @@ async function decodeUtf8InSlices(bytes: Uint8Array, fatal: boolean): Promise<st
 }
 
 /** multipart/form-data, parsed as it streams, with the part count, header size and total size capped. */
-async function parseMultipart(request: Request, maxBytes: number, maxFields: number, maxFieldBytes: number): Promise<FormData> {
+async function parseMultipart(
+	request: Request,
+	maxBytes: number,
+	maxFields: number,
+	maxFieldBytes: number,
+	{ maxFileBytes, maxFileBytesByField = {} }: { maxFileBytes: number; maxFileBytesByField?: Readonly<Record<string, number>> },
+): Promise<FormData> {
 	const form = new FormData()
 	// The parser counts part contents; this counts every byte (boundaries, headers, preamble) too.
 	const counted = limitStream(request, maxBytes)
@@ -370,15 +389,17 @@ async function parseMultipart(request: Request, maxBytes: number, maxFields: num
 		for await (const part of parseMultipartRequest(counted, {
 			maxParts: maxFields,
 			maxTotalSize: maxBytes,
-			maxFileSize: maxBytes,
+			maxFileSize: maxFileBytes,
 			maxHeaderSize: 8 * 1024,
 		})) {
 			const name = part.name
 			if (name === undefined) continue
 			if (part.isFile) {
+				const limit = Object.hasOwn(maxFileBytesByField, name) ? maxFileBytesByField[name]! : maxFileBytes
+				if (part.size > limit) throw fileTooLarge(limit, name)
 				form.append(name, new File([part.bytes as BlobPart], part.filename ?? '', { type: part.mediaType ?? 'application/octet-stream' }))
 			} else {
-				if (part.size > maxFieldBytes) throw fieldTooLarge(maxFieldBytes, part.size)
+				if (part.size > maxFieldBytes) throw fieldTooLarge(maxFieldBytes, part.size, name)
 				form.append(name, part.text)
 			}
 		}
@@ -386,6 +407,7 @@ async function parseMultipart(request: Request, maxBytes: number, maxFields: num
 		await discardBody(counted)
 		if (error instanceof AppError) throw error
 		if (error instanceof MaxPartsExceededError) throw tooManyFields(maxFields)
+		if (error instanceof MaxFileSizeExceededError && maxFileBytes < maxBytes) throw fileTooLarge(maxFileBytes)
 		if (error instanceof MaxTotalSizeExceededError || error instanceof MaxFileSizeExceededError) throw payloadTooLarge(maxBytes)
 		if (error instanceof MaxHeaderSizeExceededError) throw new AppError('PAYLOAD_TOO_LARGE', 'A form part has too large a header.')
 		if (error instanceof MultipartParseError) throw new AppError('VALIDATION_ERROR', 'Validation failed: the form could not be read.')

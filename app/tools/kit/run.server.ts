@@ -35,16 +35,35 @@ export async function runTool({
 	via: RunVia
 	signal?: AbortSignal
 }): Promise<ToolResult> {
-	const started = performance.now()
 	const inputBytes = Buffer.byteLength(input, 'utf8')
+	return countRun(
+		{ slug, via, inputBytes },
+		async () => {
+			if (inputBytes > MAX_INPUT_BYTES) throw inputTooLarge(inputBytes)
+			const task: ToolTask = { kind: 'tool', slug, input, options }
+			return getJobPool().run<ToolResult>(task, { signal })
+		},
+		(result) => Buffer.byteLength(result.output, 'utf8'),
+	)
+}
+
+/**
+ * Runs a tool's server work and counts it as a ToolRun (tool, via, time,
+ * duration, sizes, outcome; never the content), whatever the outcome: the
+ * text tools' runs above, and converters that answer with a file.
+ */
+export async function countRun<T>(
+	{ slug, via, inputBytes }: { slug: string; via: RunVia; inputBytes: number },
+	work: () => Promise<T>,
+	outputBytesOf: (result: T) => number,
+): Promise<T> {
+	const started = performance.now()
 	let outcome: RunOutcome = 'error'
 	let outputBytes = 0
 	try {
-		if (inputBytes > MAX_INPUT_BYTES) throw inputTooLarge(inputBytes)
-		const task: ToolTask = { kind: 'tool', slug, input, options }
-		const result = await getJobPool().run<ToolResult>(task, { signal })
+		const result = await work()
 		outcome = 'ok'
-		outputBytes = Buffer.byteLength(result.output, 'utf8')
+		outputBytes = outputBytesOf(result)
 		return result
 	} catch (error) {
 		outcome = outcomeOf(error)

@@ -1,0 +1,127 @@
+/**
+ * A conversion on the server (the API, and the page's form later): the
+ * uploads checked by their bytes, the job run in the worker pool and counted
+ * as a ToolRun, and the answer's file name and report header.
+ */
+import { getJobPool } from '#app/jobs/pool.server.ts'
+import { ToolError } from '#app/tools/kit/core.ts'
+import { countRun, type RunVia } from '#app/tools/kit/run.server.ts'
+import { formatBytes } from '#app/utils/format.ts'
+import { MAX_MARKDOWN_BYTES } from './core.ts'
+import { type DocxJobResult, type DocxTask } from './job.server.ts'
+import { DOCX_MEDIA_TYPE, type ReportEntry } from './options.ts'
+
+export const SLUG = 'markdown-to-docx'
+
+/** A conversion's time limit: the pool's (TOOL_TIMEOUT_MS). */
+export async function convertOnServer({
+	markdown,
+	options,
+	images,
+	via,
+	signal,
+}: {
+	markdown: string
+	options: Record<string, unknown>
+	images: DocxTask['images']
+	via: RunVia
+	signal?: AbortSignal
+}): Promise<DocxJobResult> {
+	const inputBytes = Buffer.byteLength(markdown, 'utf8') + images.reduce((sum, image) => sum + image.data.byteLength, 0)
+	return countRun(
+		{ slug: SLUG, via, inputBytes },
+		() => {
+			if (Buffer.byteLength(markdown, 'utf8') > MAX_MARKDOWN_BYTES) throw markdownTooLarge()
+			const task: DocxTask = { kind: 'md-to-docx', markdown, options, images }
+			return getJobPool().run<DocxJobResult>(task, { signal })
+		},
+		(result) => result.docx.byteLength,
+	)
+}
+
+export function markdownTooLarge(): ToolError {
+	return new ToolError(`The Markdown is too large (limit ${formatBytes(MAX_MARKDOWN_BYTES)}).`, { field: 'markdown', limit: MAX_MARKDOWN_BYTES }, 'PAYLOAD_TOO_LARGE')
+}
+
+const BINARY_SIGNATURES: Array<[string, Array<number>]> = [
+	['PDF', [0x25, 0x50, 0x44, 0x46]],
+	['ZIP (or DOCX)', [0x50, 0x4b, 0x03, 0x04]],
+	['PNG', [0x89, 0x50, 0x4e, 0x47]],
+	['JPEG', [0xff, 0xd8, 0xff]],
+	['GIF', [0x47, 0x49, 0x46, 0x38]],
+	['gzip', [0x1f, 0x8b]],
+	['executable', [0x7f, 0x45, 0x4c, 0x46]],
+	['executable', [0x4d, 0x5a]],
+]
+
+/**
+ * The Markdown of an uploaded file, identified by its bytes: UTF-8 text
+ * (a byte order mark is dropped), with no NUL bytes and no known binary
+ * signature, whatever the file's name or declared type says. 400 otherwise.
+ */
+export function markdownFromBytes(bytes: Uint8Array): string {
+	const notText = (what: string) =>
+		new ToolError(`Validation failed: the file is not Markdown text (${what}).`, { fields: { file: 'Upload a .md, .markdown or .txt file in UTF-8' } })
+	for (const [name, signature] of BINARY_SIGNATURES) {
+		if (signature.every((byte, index) => bytes[index] === byte)) {
+			// "MZ" and "PK" could begin a text; the rest of the check decides for text that does.
+			if (name !== 'executable' || bytes.subarray(0, 4096).includes(0)) throw notText(`its contents are ${name}`)
+		}
+	}
+	if (bytes.includes(0)) throw notText('it holds NUL bytes, as binary files do')
+	try {
+		return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+	} catch {
+		throw notText('it is not valid UTF-8')
+	}
+}
+
+/**
+ * The download's file name: the uploaded file's name without its extension,
+ * else the document's title or first heading, else "document"; path parts,
+ * control, bidirectional-override and reserved characters removed.
+ */
+export function docxFileName(fileName: string | undefined, ...titles: Array<string | undefined>): string {
+	// A file name's folders are dropped; a title's slashes are text ("Input/Output").
+	const candidates = [fileName?.split(/[/\\]/).pop(), ...titles.map((title) => title?.replace(/[/\\]+/g, '-'))]
+	for (const candidate of candidates) {
+		if (!candidate) continue
+		const cleaned = candidate
+			.replace(/\.(md|markdown|mdown|mkd|txt)$/i, '')
+			// eslint-disable-next-line no-control-regex
+			.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
+			.replace(/[<>:"|?*;%\\]/g, '')
+			.replace(/\s+/g, ' ')
+			.trim()
+			.replace(/^[.\s]+|[.\s]+$/g, '')
+		const short = Array.from(cleaned).slice(0, 100).join('').trim()
+		if (short) return `${short}.docx`
+	}
+	return 'document.docx'
+}
+
+/** Bytes the X-Conversion-Report header may take (servers and proxies refuse headers beyond 8–16 KB in all). */
+export const REPORT_HEADER_MAX = 6 * 1024
+
+/**
+ * The report as JSON for a header: ASCII only (other characters as \\u
+ * escapes), and at most REPORT_HEADER_MAX bytes; entries that do not fit
+ * are left out and counted in a last entry of kind "truncated".
+ */
+export function reportHeader(report: ReadonlyArray<ReportEntry>): string {
+	const ascii = (value: unknown) => JSON.stringify(value).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+	const all = ascii(report)
+	if (all.length <= REPORT_HEADER_MAX) return all
+	const kept: Array<ReportEntry | { line: 0; kind: 'truncated'; message: string }> = []
+	let size = 2 + 120
+	for (const entry of report) {
+		const piece = ascii(entry).length + 1
+		if (size + piece > REPORT_HEADER_MAX) break
+		kept.push(entry)
+		size += piece
+	}
+	kept.push({ line: 0, kind: 'truncated', message: `${report.length - kept.length} more entries were left out of this header.` })
+	return ascii(kept)
+}
+
+export { DOCX_MEDIA_TYPE }
