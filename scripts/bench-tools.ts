@@ -3,7 +3,8 @@
  * of the field, measured in one run on this machine: jq and Node's own
  * JSON.parse + JSON.stringify for the JSON formatter, the esbuild and
  * lightningcss CLIs for the minifier, Node's Buffer for Base64 (and the
- * browser's worker path in Chromium). Prints figures; never fails on them.
+ * browser's worker path in Chromium), pandoc for Markdown → DOCX (through the
+ * server's API). Prints figures; never fails on them.
  *
  * Each section lives in scripts/bench/<tool>.ts and returns rows; run one
  * alone with `npx tsx scripts/bench/<tool>.ts`.
@@ -15,6 +16,7 @@ const sections: Array<[string, () => Promise<{ run: () => Promise<Array<BenchRow
 	['Minify', () => import('./bench/minify.ts')],
 	['Base64', () => import('./bench/base64.ts')],
 	['Base64 in the browser', () => import('./bench/base64-browser.ts')],
+	['Markdown → DOCX', () => import('./bench/md-to-docx.ts')],
 ]
 
 const only = process.argv.slice(2)

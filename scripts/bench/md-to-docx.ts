@@ -1,0 +1,178 @@
+/**
+ * Markdown → DOCX against pandoc (`pandoc -f gfm -t docx`), the reference for
+ * fidelity, on a realistic document of 200 KB and one of 5 MB (READMEs,
+ * changelogs, API docs, tables, code, lists and links from the converter's
+ * corpus, repeated to size):
+ *
+ * - ours: `POST /api/convert/md-to-docx` on the production server (started
+ *   here on a free port, with a throwaway embedded database), warmed up with
+ *   one conversion first, so the figure is the server's warm path: the
+ *   multipart upload, the job in the worker pool, the .docx answered. Peak
+ *   memory is the server process's resident set, sampled every 10 ms during
+ *   the conversions (the worker threads are in that process), less nothing:
+ *   it includes the idle server and its database.
+ * - pandoc: the whole process, timed, its peak RSS from /usr/bin/time -v.
+ *
+ * Targets (issue 13): at most half of pandoc's time; peak memory no more
+ * than pandoc's. Each time is the median of 5 runs (200 KB) or 1 (5 MB), the
+ * two taking turns. A conversion our server refuses (the job's time limit,
+ * 422) is reported as such, not timed as a success.
+ *
+ * Run alone: npx tsx scripts/bench/md-to-docx.ts
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type BenchRow } from './rows.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const corpus = path.join(root, 'app/tools/markdown-to-docx/corpus')
+const SOURCES = ['20-readme-cli.md', '21-readme-library.md', '22-changelog.md', '23-api-doc.md', '24-long-paragraphs.md', '09-tables.md', '04-code.md', '06-lists.md', '10-links.md', '15-alerts.md']
+const SIZES = [
+	{ label: '200 KB', bytes: 200 * 1024, runs: 5 },
+	{ label: '5 MB', bytes: 5 * 1024 * 1024, runs: 1 },
+]
+
+function realisticDocument(bytes: number): string {
+	const parts: string[] = []
+	let size = 0
+	// Whole documents only, up to `bytes` (5 MB is the API's limit for the Markdown).
+	for (let round = 1; ; round++) {
+		for (const name of SOURCES) {
+			// Headings get the round's number, so the table of contents and the bookmarks stay distinct.
+			const text = readFileSync(path.join(corpus, name), 'utf8').replace(/^(#{1,6} .*)$/gm, `$1 (${round})`)
+			const added = Buffer.byteLength(text) + (parts.length > 0 ? 2 : 0)
+			if (size + added > bytes) return parts.join('\n\n')
+			parts.push(text)
+			size += added
+		}
+	}
+}
+
+async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer()
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo
+			server.close(() => resolve(port))
+		})
+		server.on('error', reject)
+	})
+}
+
+function rssKB(pid: number): number {
+	try {
+		const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+		return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+	} catch {
+		return 0
+	}
+}
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+	const port = await freePort()
+	const child = spawn(process.execPath, [path.join(root, 'scripts/start.js')], {
+		cwd: root,
+		env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_REQUESTS: '0', DATABASE_URL: '' },
+		stdio: ['ignore', 'ignore', 'inherit'],
+	})
+	const url = `http://127.0.0.1:${port}`
+	const deadline = Date.now() + 240_000
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
+		try {
+			if ((await fetch(`${url}/healthz`)).ok) return { child, url }
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250))
+	}
+	throw new Error('the server did not become healthy in 240 s')
+}
+
+type Ours = { ms: number; status: number; bytes: number }
+
+async function convertOnce(url: string, markdown: string): Promise<Ours> {
+	const form = new FormData()
+	form.set('file', new Blob([markdown], { type: 'text/markdown' }), 'document.md')
+	const start = performance.now()
+	const response = await fetch(`${url}/api/convert/md-to-docx`, { method: 'POST', body: form })
+	const body = new Uint8Array(await response.arrayBuffer())
+	return { ms: performance.now() - start, status: response.status, bytes: body.length }
+}
+
+async function pandocOnce(input: string, output: string): Promise<{ ms: number; rssKB: number }> {
+	const start = performance.now()
+	const child = spawn('/usr/bin/time', ['-v', 'pandoc', '-f', 'gfm', '-t', 'docx', '-o', output, input], { stdio: ['ignore', 'ignore', 'pipe'] })
+	let stderr = ''
+	child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+	const code = await new Promise<number | null>((resolve, reject) => {
+		child.on('error', reject)
+		child.on('close', resolve)
+	})
+	const ms = performance.now() - start
+	if (code !== 0) throw new Error(`pandoc exited with ${code}: ${stderr.slice(-300)}`)
+	return { ms, rssKB: Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? 0) }
+}
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b)
+	return sorted[Math.floor(sorted.length / 2)]!
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+const megabytes = (kb: number) => `${Math.round(kb / 1024)} MB`
+
+export async function run(): Promise<Array<BenchRow>> {
+	if (!existsSync('/usr/bin/time') || !existsSync('/usr/bin/pandoc')) throw new Error('needs /usr/bin/time and pandoc (apt-get install time pandoc)')
+	const work = await mkdtemp(path.join(os.tmpdir(), 'toolsite-bench-docx-'))
+	const { child, url } = await startServer(path.join(work, 'data'))
+	const rows: Array<BenchRow> = []
+	try {
+		const pid = child.pid!
+		for (const size of SIZES) {
+			const markdown = realisticDocument(size.bytes)
+			const input = path.join(work, `input-${size.bytes}.md`)
+			await writeFile(input, markdown)
+			// Warm-up: the worker loads marked and docx once.
+			await convertOnce(url, realisticDocument(20 * 1024))
+			const idleKB = rssKB(pid)
+			let peakKB = idleKB
+			const sampler = setInterval(() => (peakKB = Math.max(peakKB, rssKB(pid))), 10)
+			const ours: Array<Ours> = []
+			const theirs: Array<{ ms: number; rssKB: number }> = []
+			for (let i = 0; i < size.runs; i++) {
+				ours.push(await convertOnce(url, markdown))
+				theirs.push(await pandocOnce(input, path.join(work, 'pandoc.docx')))
+			}
+			clearInterval(sampler)
+			const refused = ours.find((each) => each.status !== 200)
+			const pandocMs = median(theirs.map((each) => each.ms))
+			const pandocKB = Math.max(...theirs.map((each) => each.rssKB))
+			const bytes = Buffer.byteLength(markdown)
+			console.log(
+				`${size.label} (${bytes} bytes of Markdown): ours ${ours.map((each) => `${each.status} ${seconds(each.ms)}`).join(', ')}; pandoc ${theirs.map((each) => seconds(each.ms)).join(', ')}; server RSS ${megabytes(idleKB)} idle, ${megabytes(peakKB)} peak; pandoc ${megabytes(pandocKB)} peak`,
+			)
+			if (refused) {
+				rows.push({ section: 'Markdown → DOCX', measure: `${size.label}, time`, ours: `${refused.status} after ${seconds(refused.ms)}`, reference: seconds(pandocMs), ratio: null, target: '≤ 0.5× pandoc', met: false })
+			} else {
+				const oursMs = median(ours.map((each) => each.ms))
+				rows.push({ section: 'Markdown → DOCX', measure: `${size.label}, time`, ours: seconds(oursMs), reference: seconds(pandocMs), ratio: oursMs / pandocMs, target: '≤ 0.5× pandoc', met: oursMs <= pandocMs / 2 })
+			}
+			rows.push({ section: 'Markdown → DOCX', measure: `${size.label}, peak RSS`, ours: `${megabytes(peakKB)} (server)`, reference: megabytes(pandocKB), ratio: peakKB / pandocKB, target: '≤ pandoc', met: peakKB <= pandocKB })
+		}
+	} finally {
+		child.kill('SIGTERM')
+		await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
+		await rm(work, { recursive: true, force: true })
+	}
+	return rows
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+	for (const row of await run()) console.log(row)
+}
