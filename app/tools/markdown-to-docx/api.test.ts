@@ -181,7 +181,8 @@ describe('refusals', () => {
 			'*_a'.repeat(10_000),
 			`${'>'.repeat(3000)} deep`,
 			Array.from({ length: 1000 }, (_, depth) => `${'  '.repeat(depth)}- a`).join('\n'),
-			`| a | b |\n|---|---|\n${'| 1 | 2 |\n'.repeat(100_000)}`,
+			// Past the table-cell limit (250,000): 130,000 rows of two.
+			`| a | b |\n|---|---|\n${'| 1 | 2 |\n'.repeat(130_000)}`,
 		]
 		for (const markdown of pathological) {
 			const started = performance.now()
@@ -200,7 +201,9 @@ describe('refusals', () => {
 		expect(await prisma.toolRun.count({ where: { tool: 'markdown-to-docx', outcome: 'invalid' } })).toBe(4)
 		// 8 KB of "[a](" is only text.
 		expect((await post([['markdown', '[a]('.repeat(2048)]])).status).toBe(200)
-	})
+		// 100,000 table rows are within the limits: a document, not a refusal.
+		expect((await post([['markdown', `| a | b |\n|---|---|\n${'| 1 | 2 |\n'.repeat(100_000)}`]])).status).toBe(200)
+	}, 60_000)
 
 	test('GET is 405', async () => {
 		const outcome = await callRoute(route.loader, new Request(URL))

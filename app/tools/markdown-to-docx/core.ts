@@ -4,11 +4,11 @@
  * (GFM, plus footnotes through the extension below), docx-writer.ts writes
  * the Word document, and the report lists what was dropped or degraded.
  */
-import { Packer } from 'docx'
+import { Document, Packer } from 'docx'
 import { Marked, type Token, type TokenizerExtension } from 'marked'
 import { tooComplex, ToolError } from '#app/tools/kit/core.ts'
 import { checkComplexity } from './complexity.ts'
-import { DocxWriter, type FootnoteDefToken, type UploadedImage, type WriterStats } from './docx-writer.ts'
+import { DocxWriter, type FootnoteDefToken, type UploadedImage, type WriterOutput, type WriterStats } from './docx-writer.ts'
 import { splitFrontMatter, type FrontMatter } from './front-matter.ts'
 import { type DocxOptions, type ReportEntry } from './options.ts'
 
@@ -16,19 +16,11 @@ import { type DocxOptions, type ReportEntry } from './options.ts'
 export const MAX_MARKDOWN_BYTES = 5 * 1024 * 1024
 
 /**
- * Table cells in one document. docx builds several objects a cell: 20,000
- * cells take about 2 s and 250 MB here, 200,000 (100,000 rows of two
- * columns) 20 s and 1 GB, past the job's time and memory limits. Larger
+ * Table cells in one document. 200,000 cells (100,000 rows of two columns)
+ * take about 1.5 s and 200 MB here, most of it marked's tokens; larger
  * tables are refused at once, before any of that is spent.
  */
-export const MAX_TABLE_CELLS = 20_000
-
-/**
- * Markdown beyond which the table of contents has no page numbers (its
- * entries still link to the headings): laying out the pages costs about
- * as much again as the whole conversion, 3–4 s more for 200 KB here.
- */
-export const TOC_PAGE_NUMBERS_MAX_CHARS = 100_000
+export const MAX_TABLE_CELLS = 250_000
 
 export type ConvertInput = { markdown: string; options: DocxOptions; images?: Array<UploadedImage> }
 
@@ -44,9 +36,9 @@ export type ConvertResult = {
 const footnoteDefinition: TokenizerExtension = {
 	name: 'footnoteDef',
 	level: 'block',
-	start(src) {
-		return /^\[\^/m.exec(src)?.index
-	},
+	// No start(): like a link reference definition, a footnote definition cannot interrupt a
+	// paragraph. (A start() that searched the rest of the text at every paragraph cost
+	// seconds on long documents: marked calls it once per paragraph with all the text left.)
 	tokenizer(src) {
 		// `[^label]: text`, continued by lines indented two or more spaces (blank lines between allowed).
 		const match = /^\[\^([^\]\s]{1,100})\]:[ \t]*([^\n]*(?:\n(?:[ \t]{2,}[^\n]*|[ \t]*(?=\n[ \t]{2,}\S)))*)(?:\n|$)/.exec(src)
@@ -139,7 +131,6 @@ export async function convertMarkdownToDocx({ markdown, options, images = [] }: 
 		frontMatter,
 		images,
 		footnotes,
-		pageNumbers: body.length <= TOC_PAGE_NUMBERS_MAX_CHARS,
 		lexInline: (fragment) => inlineLexer.Lexer.lexInline(fragment, inlineLexer.defaults),
 	})
 	let built
@@ -149,13 +140,43 @@ export async function convertMarkdownToDocx({ markdown, options, images = [] }: 
 		if (error instanceof RangeError) throw tooComplex('The Markdown is nested too deeply to convert.', { reason: 'nesting' })
 		throw error
 	}
-	const { document, report, title, firstHeading, stats } = built
+	const { report, title, firstHeading, stats } = built
 	if (frontMatter === null && /^---[ \t]*\n/.test(text)) {
 		report.unshift({ line: 1, kind: 'front-matter', message: 'The front matter is not closed by a "---" line; it was read as Markdown.' })
 	}
-	if (options.toc && body.length > TOC_PAGE_NUMBERS_MAX_CHARS && stats.headings > 0) {
-		report.push({ line: 0, kind: 'toc-pages', message: 'The document is long, so its table of contents links to the headings without page numbers (Word adds them when the table is updated).' })
-	}
-	const docx = new Uint8Array(await Packer.toArrayBuffer(document))
+	const docx = await packDocx(built)
 	return { docx, report, title, firstHeading, frontMatter, stats }
+}
+
+const RELATIONSHIP_TYPES = {
+	hyperlink: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink',
+	image: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image',
+} as const
+
+/**
+ * The package: `docx` writes the styles, settings, document properties,
+ * relationships, content types and the zip; the parts the writer made as
+ * text (the body, the footnotes, the numbering and the pictures) replace
+ * its own, and their relationships are added to its lists.
+ */
+async function packDocx(built: WriterOutput): Promise<Uint8Array> {
+	const document = new Document({
+		...built.properties,
+		styles: built.styles as ConstructorParameters<typeof Document>[0]['styles'],
+		sections: [{ children: [] }],
+	})
+	for (const { id, type, target } of built.relationships.document) {
+		document.Document.Relationships.addRelationship(id, RELATIONSHIP_TYPES[type], target, type === 'hyperlink' ? 'External' : undefined)
+	}
+	for (const { id, type, target } of built.relationships.footnotes) {
+		document.FootNotes.Relationships.addRelationship(id, RELATIONSHIP_TYPES[type], target, type === 'hyperlink' ? 'External' : undefined)
+	}
+	const overrides = [
+		{ path: 'word/document.xml', data: built.documentXml },
+		{ path: 'word/footnotes.xml', data: built.footnotesXml },
+		{ path: 'word/numbering.xml', data: built.numberingXml },
+		// Binary parts: docx zips the bytes as they are.
+		...built.media.map((media) => ({ path: `word/media/${media.fileName}`, data: media.data as unknown as string })),
+	]
+	return new Uint8Array(await Packer.toArrayBuffer(document, undefined, overrides))
 }

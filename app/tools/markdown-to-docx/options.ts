@@ -53,6 +53,5 @@ export type ReportKind =
 	| 'missing-footnote'
 	| 'unsupported'
 	| 'front-matter'
-	| 'toc-pages'
 
 export const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
