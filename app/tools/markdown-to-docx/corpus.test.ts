@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { convertMarkdownToDocx } from './core.ts'
-import { docxAsMarkdown, docxPart, outlineOfDocx, outlineOfDocxByMammoth, outlineOfMarkdown, pandocAvailable } from './docx-readers.server.ts'
+import { docxAsMarkdown, docxPart, docxToPdfByLibreOffice, libreOfficeCommand, outlineOfDocx, outlineOfDocxByMammoth, outlineOfMarkdown, pandocAvailable, pdfText } from './docx-readers.server.ts'
 import { DocxOptionsSchema } from './options.ts'
 import { GIF_1X1, JPEG_1X1, PNG_1X1 } from './test-images.ts'
 
@@ -87,4 +87,36 @@ describe.skipIf(!pandocAvailable())('corpus, read back by pandoc', () => {
 		// eslint-disable-next-line no-control-regex
 		expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/)
 	})
+})
+
+// Word is not available here; LibreOffice is the second word processor that must open every
+// document. It fails rather than skips without LibreOffice, as the pandoc check above does.
+test('LibreOffice is installed, to open the documents', () => {
+	expect(libreOfficeCommand(), 'install LibreOffice (Debian package "libreoffice-writer-nogui")').not.toBeNull()
+})
+
+describe.skipIf(libreOfficeCommand() === null)('corpus, opened by LibreOffice', () => {
+	test('LibreOffice headless converts every document to PDF, text and all', async () => {
+		const converted: Array<{ name: string; docx: Uint8Array; markdown: string }> = []
+		for (const name of documents) {
+			const markdown = fs.readFileSync(path.join(corpusDir, name), 'utf8')
+			// With a table of contents and Letter landscape, so those parts are opened too.
+			const options = DocxOptionsSchema.parse(converted.length % 2 ? { toc: true, pageSize: 'letter', orientation: 'landscape' } : {})
+			const result = await convertMarkdownToDocx({ markdown, options, images })
+			converted.push({ name: name.replace(/\.md$/, ''), docx: result.docx, markdown })
+		}
+		const pdfs = docxToPdfByLibreOffice(converted)
+		for (const { name, markdown } of converted) {
+			const pdf = pdfs.get(name)
+			expect(pdf, `${name}: LibreOffice made no PDF`).toBeInstanceOf(Buffer)
+			expect(pdf!.subarray(0, 5).toString('latin1'), name).toBe('%PDF-')
+			// The first heading's words reach the page (pdftotext, when poppler-utils is installed).
+			const text = pdfText(pdf!)
+			const heading = outlineOfMarkdown(markdown).headings[0]?.replace(/^\d+ /, '')
+			if (text !== null && heading) {
+				const words = heading.split(/\s+/).filter((word) => /^[\p{L}\p{N}]{3,}$/u.test(word))
+				for (const word of words.slice(0, 3)) expect(text, `${name}: "${word}" of "${heading}" missing from the PDF`).toContain(word)
+			}
+		}
+	}, 300_000)
 })

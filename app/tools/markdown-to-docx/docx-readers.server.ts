@@ -251,3 +251,48 @@ export async function outlineOfDocxByMammoth(docx: Uint8Array): Promise<Outline 
 	}
 	return result
 }
+
+/** LibreOffice's command (Debian's `libreoffice-writer-nogui` package), or null. */
+export function libreOfficeCommand(): string | null {
+	for (const command of ['soffice', 'libreoffice']) {
+		if (spawnSync(command, ['--version'], { timeout: 60_000 }).status === 0) return command
+	}
+	return null
+}
+
+/**
+ * LibreOffice headless converts .docx files to PDF, all in one run (it takes
+ * seconds to start): the PDF of each, by name, or null where it made none.
+ * A profile of its own, so concurrent runs and a desktop session never meet.
+ */
+export function docxToPdfByLibreOffice(documents: Array<{ name: string; docx: Uint8Array }>): Map<string, Buffer | null> {
+	const command = libreOfficeCommand()
+	if (!command) throw new Error('LibreOffice is not installed (Debian package "libreoffice-writer-nogui")')
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'md-docx-lo-'))
+	try {
+		const files = documents.map(({ name, docx }) => {
+			const file = path.join(dir, `${name}.docx`)
+			fs.writeFileSync(file, docx)
+			return file
+		})
+		const out = path.join(dir, 'pdf')
+		execFileSync(command, [`-env:UserInstallation=file://${path.join(dir, 'profile')}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', out, ...files], {
+			timeout: 300_000,
+			stdio: 'pipe',
+		})
+		return new Map(
+			documents.map(({ name }) => {
+				const pdf = path.join(out, `${name}.pdf`)
+				return [name, fs.existsSync(pdf) ? fs.readFileSync(pdf) : null]
+			}),
+		)
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true })
+	}
+}
+
+/** pdftotext's text of a PDF (Debian's `poppler-utils`), or null without it. */
+export function pdfText(pdf: Buffer): string | null {
+	const result = spawnSync('pdftotext', ['-layout', '-', '-'], { input: pdf, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 })
+	return result.status === 0 ? result.stdout.toString('utf8') : null
+}
