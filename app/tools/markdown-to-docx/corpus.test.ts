@@ -120,3 +120,39 @@ describe.skipIf(libreOfficeCommand() === null)('corpus, opened by LibreOffice', 
 		}
 	}, 300_000)
 })
+
+describe.skipIf(libreOfficeCommand() === null)('the table of contents, laid out by LibreOffice', () => {
+	test('each entry’s estimated page is within one page of where LibreOffice puts the heading, and most are exact', async () => {
+		// Nine pages or so: the corpus's longer documents twice, their top two heading levels numbered by round.
+		const sources = ['20-readme-cli.md', '21-readme-library.md', '22-changelog.md', '23-api-doc.md', '24-long-paragraphs.md', '09-tables.md', '04-code.md', '06-lists.md', '10-links.md', '15-alerts.md']
+		let markdown = ''
+		for (const round of [1, 2]) {
+			for (const name of sources) {
+				markdown += `${fs
+					.readFileSync(path.join(corpusDir, name), 'utf8')
+					.replace(/^(#{1,2} .*)$/gm, `$1 (${round})`)
+					.replace(/^#{3,6} .*$/gm, '')}\n\n`
+			}
+		}
+		const result = await convertMarkdownToDocx({ markdown, options: DocxOptionsSchema.parse({ toc: true }) })
+		const toc = /<w:sdtContent>(.*?)<\/w:sdtContent>/.exec(docxPart(result.docx, 'word/document.xml'))![1]!
+		const entries = [...toc.matchAll(/<w:hyperlink w:history="1" w:anchor="[^"]+"><w:r><w:t xml:space="preserve">([^<]+)<\/w:t>.*?PAGEREF \w+ \\h .*?<w:t xml:space="preserve">(\d+)</g)].map((match) => ({ text: match[1]!, page: Number(match[2]) }))
+		expect(entries.length).toBeGreaterThan(40)
+		const pdf = docxToPdfByLibreOffice([{ name: 'toc', docx: result.docx }]).get('toc')
+		const text = pdfText(pdf!)
+		expect(text, 'pdftotext (Debian package "poppler-utils") reads the PDF').not.toBeNull()
+		const pages = text!.split('\f')
+		expect(pages.length).toBeGreaterThan(6)
+		let from = 0
+		let exact = 0
+		for (const { text: heading, page } of entries) {
+			// The heading's own line (the contents' lines have dots and a number), from the previous heading's page on.
+			const found = pages.findIndex((content, index) => index >= from && content.split('\n').some((line) => line.trim() === heading.trim()))
+			expect(found, `"${heading}" is in the PDF`).toBeGreaterThanOrEqual(0)
+			from = found
+			expect(Math.abs(found + 1 - page), `"${heading}": estimated page ${page}, LibreOffice's ${found + 1}`).toBeLessThanOrEqual(1)
+			if (found + 1 === page) exact++
+		}
+		expect(exact / entries.length).toBeGreaterThan(0.75)
+	}, 300_000)
+})
