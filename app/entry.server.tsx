@@ -36,7 +36,7 @@ export default function handleRequest(
 	loadContext: AppLoadContext,
 ) {
 	// An action that answered a form post with a file (utils/document-response.server.ts).
-	const direct = takeDocumentResponse(request)
+	const direct = takeDocumentResponse(loadContext)
 	if (direct) return direct
 	if (databaseOutages.has(request)) responseStatusCode = markOutage(responseStatusCode, responseHeaders)
 	const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : ''

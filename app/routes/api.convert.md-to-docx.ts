@@ -10,8 +10,6 @@ import { type ActionFunctionArgs } from '@remix-run/node'
 import { convertOnServer, docxResponse, readConversionRequest } from '#app/tools/markdown-to-docx/convert.server.ts'
 import { handleApi, methodNotAllowed } from '#app/utils/api.server.ts'
 
-export { MAX_PARTS, MAX_REQUEST_BYTES } from '#app/tools/markdown-to-docx/convert.server.ts'
-
 export async function action({ request }: ActionFunctionArgs) {
 	return handleApi(async () => {
 		if (request.method !== 'POST') {
