@@ -6,8 +6,7 @@
  */
 import { codeForStatus, ERROR_CATALOGUE, type ErrorBody } from '#app/utils/errors.ts'
 import { type ReportEntry } from './options.ts'
-
-export const API_PATH = '/api/convert/md-to-docx'
+import { API_PATH } from './parts/files.ts'
 
 /** A report entry, or the last one saying how many did not fit in the header. */
 export type ShownReportEntry = ReportEntry | { line: number; kind: 'truncated'; message: string }

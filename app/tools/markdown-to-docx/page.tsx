@@ -151,7 +151,7 @@ export default function MarkdownToDocx() {
 
 	const markdownBytes = useMemo(() => utf8Bytes(markdown), [markdown])
 	const imageUrls = useMemo(() => new Map(images.map((image) => [image.file.name.toLowerCase(), image.url])), [images])
-	const { preview, pending } = usePreview(markdown, imageUrls, hydrated && markdown.trim() !== '')
+	const { preview, pending, renders } = usePreview(markdown, imageUrls, hydrated && markdown.trim() !== '')
 
 	// Object URLs live as long as the page shows them.
 	const urls = useRef(new Set<string>())
@@ -319,7 +319,7 @@ export default function MarkdownToDocx() {
 						invalid={Boolean(error) && EDITOR_FIELDS.has(field ?? '')}
 						alert={alertAt('editor')}
 					/>
-					<MarkdownPreview hydrated={hydrated} preview={preview} pending={pending} empty={markdown.trim() === ''} />
+					<MarkdownPreview hydrated={hydrated} preview={preview} pending={pending} renders={renders} empty={markdown.trim() === ''} />
 				</div>
 				<DocxOptionsFields values={options} setOption={setOption} errors={optionErrors} alertFor={(name) => alertAt(name)} />
 				<ConvertPanel hydrated={hydrated} conversion={conversion} onCancel={() => abortRef.current?.abort()} alert={alertAt('panel')} />

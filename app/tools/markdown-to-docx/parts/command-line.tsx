@@ -4,7 +4,7 @@
  */
 import { useRouteLoaderData } from '@remix-run/react'
 import { useCopy } from '#app/tools/kit/tool-controls.tsx'
-import { API_PATH } from '../convert.client.ts'
+import { API_PATH } from './files.ts'
 
 export function curlExample(origin: string): string {
 	return [

@@ -8,7 +8,7 @@
 import { useState, type DragEvent, type ReactNode, type RefObject } from 'react'
 import { formatBytes } from '#app/utils/format.ts'
 import { cn } from '#app/utils/misc.ts'
-import { IMAGE_ACCEPT, MARKDOWN_ACCEPT, MAX_MARKDOWN_BYTES } from './files.ts'
+import { IMAGE_ACCEPT, lineCount, MARKDOWN_ACCEPT, MAX_MARKDOWN_BYTES } from './files.ts'
 
 export type OpenedImage = { file: File; url: string }
 
@@ -44,7 +44,7 @@ export function MarkdownEditor(props: Props) {
 		onFiles(files)
 	}
 
-	const lines = markdown === '' ? 0 : markdown.split('\n').length
+	const lines = lineCount(markdown)
 	return (
 		<div
 			className={cn('flex min-w-0 flex-col rounded-lg', dragging && 'outline-2 outline-offset-4 outline-accent outline-dashed')}

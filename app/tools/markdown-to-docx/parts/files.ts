@@ -14,6 +14,9 @@ import { formatBytes } from '#app/utils/format.ts'
  */
 export const MAX_MARKDOWN_BYTES = 5 * 1024 * 1024
 
+/** The converter's API, which the page posts to with JavaScript (and the curl example names). */
+export const API_PATH = '/api/convert/md-to-docx'
+
 export const MARKDOWN_ACCEPT = '.md,.markdown,.txt,text/markdown,text/plain'
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,.png,.jpg,.jpeg,.gif'
 
@@ -31,8 +34,27 @@ export function isMarkdownName(name: string): boolean {
 	return /\.(md|markdown|mdown|mkd|txt)$/i.test(name)
 }
 
+/** UTF-8 bytes of `text`, counted without encoding it (the box's size line runs on every key). */
 export function utf8Bytes(text: string): number {
-	return new TextEncoder().encode(text).byteLength
+	let bytes = text.length
+	for (let index = 0; index < text.length; index++) {
+		const code = text.charCodeAt(index)
+		if (code < 0x80) continue
+		if (code < 0x800) bytes += 1
+		else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+			// A surrogate pair: 2 UTF-16 units, 4 bytes.
+			bytes += 2
+			index++
+		} else bytes += 2
+	}
+	return bytes
+}
+
+export function lineCount(text: string): number {
+	if (text === '') return 0
+	let lines = 1
+	for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines++
+	return lines
 }
 
 export function markdownTooLargeMessage(what: string, bytes: number): string {

@@ -5,7 +5,6 @@
  * document renders once the typing pauses instead of on every key.
  */
 import { useEffect, useRef, useState } from 'react'
-import { cn } from '#app/utils/misc.ts'
 import { type FrontMatter } from '../front-matter.ts'
 import { type Preview } from '../preview.client.ts'
 
@@ -18,6 +17,7 @@ export function previewDelay(lastRenderMs: number, length: number): number {
 export function usePreview(markdown: string, images: ReadonlyMap<string, string>, enabled: boolean) {
 	const [preview, setPreview] = useState<Preview | null>(null)
 	const [pending, setPending] = useState(false)
+	const [renders, setRenders] = useState(0)
 	const lastMs = useRef(0)
 
 	useEffect(() => {
@@ -30,6 +30,7 @@ export function usePreview(markdown: string, images: ReadonlyMap<string, string>
 				const next = renderPreview(markdown, images)
 				lastMs.current = next.ms
 				setPreview(next)
+				setRenders((count) => count + 1)
 				setPending(false)
 			})
 		}, previewDelay(lastMs.current, markdown.length))
@@ -39,10 +40,12 @@ export function usePreview(markdown: string, images: ReadonlyMap<string, string>
 		}
 	}, [markdown, images, enabled])
 
-	return { preview, pending }
+	return { preview, pending, renders }
 }
 
-export function MarkdownPreview({ hydrated, preview, pending, empty }: { hydrated: boolean; preview: Preview | null; pending: boolean; empty: boolean }) {
+type PreviewProps = { hydrated: boolean; preview: Preview | null; pending: boolean; renders: number; empty: boolean }
+
+export function MarkdownPreview({ hydrated, preview, pending, renders, empty }: PreviewProps) {
 	return (
 		<div className="flex min-w-0 flex-col">
 			<h2 id="md-preview-title" className="font-semibold">
@@ -55,10 +58,10 @@ export function MarkdownPreview({ hydrated, preview, pending, empty }: { hydrate
 				tabIndex={0}
 				data-testid="md-preview"
 				data-ms={preview ? Math.round(preview.ms) : undefined}
-				className={cn(
-					'mt-2 min-h-72 max-h-[36rem] overflow-auto rounded-lg border border-border bg-surface p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[color:var(--focus)]',
-					pending && 'opacity-80',
-				)}
+				data-renders={renders}
+				// No visual change while pending (restyling a large preview would cost a key a repaint), and its
+				// layout contained, so a key typed in the box beside it does not lay its thousands of nodes out again.
+				className="mt-2 min-h-72 [contain:content] max-h-[36rem] overflow-auto rounded-lg border border-border bg-surface p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[color:var(--focus)]"
 			>
 				{!hydrated ? (
 					<p className="text-sm text-muted">The live preview needs JavaScript. Converting works without it: press Convert to DOCX.</p>
