@@ -4,6 +4,7 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from './utils/db.server.ts'
+import { takeDocumentResponse } from './utils/document-response.server.ts'
 import { NonceProvider } from './utils/nonce.tsx'
 
 const ABORT_DELAY = 5_000
@@ -34,6 +35,9 @@ export default function handleRequest(
 	remixContext: EntryContext,
 	loadContext: AppLoadContext,
 ) {
+	// An action that answered a form post with a file (utils/document-response.server.ts).
+	const direct = takeDocumentResponse(loadContext)
+	if (direct) return direct
 	if (databaseOutages.has(request)) responseStatusCode = markOutage(responseStatusCode, responseHeaders)
 	const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : ''
 	// Bots and no-JavaScript clients get the whole document at once; browsers get it streamed.

@@ -14,6 +14,7 @@ export const publicPages = [
 	{ path: '/tools/base64-encoder', heading: 'Base64 Encoder/Decoder' },
 	{ path: '/tools/url-encoder', heading: 'URL Encoder/Decoder' },
 	{ path: '/tools/minify-beautify', heading: 'Minify & Beautify Code' },
+	{ path: '/tools/markdown-to-docx', heading: 'Markdown to DOCX' },
 	{ path: '/login', heading: 'Log in' },
 	{ path: '/register', heading: 'Create an account' },
 ] as const

@@ -21,8 +21,12 @@ export type ToolContent = {
 	/** The first one is what "Load example" loads. */
 	examples: ReadonlyArray<ToolExample>
 	faq: ReadonlyArray<{ question: string; answer: string }>
-	/** The curl example on the page and in the README. */
-	api: { input: string; options: Record<string, unknown>; note?: string }
+	/**
+	 * The curl example of `POST /api/tools/<slug>` on the page and in the
+	 * README. A tool with an API of its own (a converter that takes files)
+	 * leaves it out and gives ToolPage its own section (`api`).
+	 */
+	api?: { input: string; options: Record<string, unknown>; note?: string }
 }
 
 export function defineToolContent(content: ToolContent): ToolContent {

@@ -60,7 +60,11 @@ export function toolMeta(matches: MetaMatches, content: ToolContent): Array<Meta
 	return tags
 }
 
-export function ToolPage({ content, lead, children }: { content: ToolContent; lead?: ReactNode; children: ReactNode }) {
+/**
+ * `api` replaces the section on `POST /api/tools/<slug>` for a tool with an
+ * API of its own (such as the Markdown to DOCX converter's multipart one).
+ */
+export function ToolPage({ content, lead, api, children }: { content: ToolContent; lead?: ReactNode; api?: ReactNode; children: ReactNode }) {
 	const tool = getTool(content.slug)
 	const related = relatedToolsFor(tool)
 	return (
@@ -123,7 +127,7 @@ export function ToolPage({ content, lead, children }: { content: ToolContent; le
 				</div>
 			</section>
 
-			<ToolApiExample content={content} />
+			{api ?? (content.api ? <ToolApiExample content={content} api={content.api} /> : null)}
 
 			{related.length > 0 ? (
 				<section aria-labelledby="related-tools" className="mt-12">
@@ -143,9 +147,9 @@ export function ToolPage({ content, lead, children }: { content: ToolContent; le
 	)
 }
 
-function ToolApiExample({ content }: { content: ToolContent }) {
+function ToolApiExample({ content, api }: { content: ToolContent; api: NonNullable<ToolContent['api']> }) {
 	const root = useRouteLoaderData('root') as { origin?: string } | undefined
-	const body = JSON.stringify({ input: content.api.input, options: content.api.options })
+	const body = JSON.stringify({ input: api.input, options: api.options })
 	// Single quotes in the body are closed, escaped and reopened for the shell.
 	const curl = `curl -X POST ${root?.origin ?? ''}/api/tools/${content.slug} \\\n  -H 'Content-Type: application/json' \\\n  -d '${body.replaceAll("'", `'\\''`)}'`
 	return (
@@ -157,7 +161,7 @@ function ToolApiExample({ content }: { content: ToolContent }) {
 				The same tool answers <code className="font-mono text-fg">POST /api/tools/{content.slug}</code> with JSON: send{' '}
 				<code className="font-mono text-fg">{'{ "input": "…", "options": { … } }'}</code> (up to 10 MB of text) and get{' '}
 				<code className="font-mono text-fg">{'{ "output": "…" }'}</code> back, or an error with its line and column. No account needed.
-				{content.api.note ? ` ${content.api.note}` : null}
+				{api.note ? ` ${api.note}` : null}
 			</p>
 			{/* Focusable: it scrolls sideways on a phone, and keyboard users must be able to scroll it too. */}
 			<pre tabIndex={0} aria-label="curl example" className="mt-4 overflow-x-auto rounded-lg bg-surface-2 p-4 font-mono text-sm" data-testid="tool-curl">

@@ -1,15 +1,19 @@
 /**
- * A conversion on the server (the API, and the page's form later): the
- * uploads checked by their bytes, the job run in the worker pool and counted
- * as a ToolRun, and the answer's file name and report header.
+ * A conversion on the server (the API, and the page's form posted without
+ * JavaScript): the request read within its limits, the uploads checked by
+ * their bytes, the job run in the worker pool and counted as a ToolRun, and
+ * the answer: the .docx with its file name and report header.
  */
+import { checkImageFile, contentDisposition, uploadLimitBytes } from '#app/files/files.server.ts'
 import { getJobPool } from '#app/jobs/pool.server.ts'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { countRun, type RunVia } from '#app/tools/kit/run.server.ts'
+import { readFormData } from '#app/utils/body.server.ts'
+import { AppError } from '#app/utils/errors.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { MAX_MARKDOWN_BYTES } from './core.ts'
 import { type DocxJobResult, type DocxTask } from './job.server.ts'
-import { DOCX_MEDIA_TYPE, type ReportEntry } from './options.ts'
+import { DOCX_MEDIA_TYPE, DOCX_OPTION_NAMES, type ReportEntry } from './options.ts'
 
 export const SLUG = 'markdown-to-docx'
 
@@ -122,6 +126,111 @@ export function reportHeader(report: ReadonlyArray<ReportEntry>): string {
 	}
 	kept.push({ line: 0, kind: 'truncated', message: `${report.length - kept.length} more entries were left out of this header.` })
 	return ascii(kept)
+}
+
+/** Parts a request may have: the Markdown, the options and the images. */
+export const MAX_PARTS = 100
+/** A whole request, images included. */
+export const MAX_REQUEST_BYTES = 50 * 1024 * 1024
+
+const FIELDS = new Set<string>(['file', 'markdown', 'images', ...DOCX_OPTION_NAMES])
+
+export type ConversionRequest = {
+	markdown: string
+	/** The options as sent (strings), checked by the job. */
+	options: Record<string, unknown>
+	images: Array<{ name: string; data: Uint8Array }>
+	/** The uploaded Markdown file's name, when the Markdown came as a file. */
+	fileName: string | undefined
+}
+
+/**
+ * Reads a conversion request (multipart): the body within its limits (413
+ * naming the limit, as it streams), the fields checked (400 naming them),
+ * the Markdown file identified by its bytes (400) and each image by its
+ * bytes (413 over the admin's upload limit, 415 when not a picture), and the
+ * options collected as text. Throws the catalogue's AppError.
+ *
+ * `from: 'form'` is the page's form posted without JavaScript, which always
+ * sends every field it has: a file input left empty (an empty part with no
+ * name), an empty text box beside a chosen file, and option fields left
+ * blank count as not sent. The API (`'api'`) takes what it is sent as it is.
+ */
+export async function readConversionRequest(request: Request, { from }: { from: 'api' | 'form' }): Promise<ConversionRequest> {
+	const imageLimit = await uploadLimitBytes()
+	const form = await readFormData(request, MAX_REQUEST_BYTES, {
+		maxFields: MAX_PARTS,
+		maxFieldBytes: MAX_MARKDOWN_BYTES,
+		maxFileBytes: Math.max(MAX_MARKDOWN_BYTES, imageLimit),
+		maxFileBytesByField: { file: MAX_MARKDOWN_BYTES, images: imageLimit },
+	})
+
+	const unknown = [...new Set(form.keys())].filter((name) => !FIELDS.has(name))
+	if (unknown.length > 0) {
+		const fields = Object.fromEntries(unknown.slice(0, 20).map((name) => [name.slice(0, 60), 'Unknown field']))
+		throw new AppError('VALIDATION_ERROR', `Validation failed: unknown field "${unknown[0]!.slice(0, 60)}".`, { fields })
+	}
+
+	let file = form.get('file')
+	let text = form.get('markdown')
+	if (from === 'form') {
+		// An empty file input posts an empty part without a file name.
+		if (file !== null && (file instanceof File ? file.size === 0 && file.name === '' : file === '')) file = null
+		if (file !== null && typeof text === 'string' && text.trim() === '') text = null
+	}
+	if (file !== null && text !== null) {
+		throw from === 'form'
+			? new AppError('VALIDATION_ERROR', 'Validation failed: use the text box or a Markdown file, not both.', { fields: { markdown: 'Empty the text box, or leave the file out' } })
+			: new AppError('VALIDATION_ERROR', 'Validation failed: send the Markdown as "file" or as "markdown", not both.', { fields: { markdown: 'Send one of file or markdown' } })
+	}
+	if (file !== null && !(file instanceof File)) {
+		throw new AppError('VALIDATION_ERROR', 'Validation failed: "file" must be a file.', { fields: { file: 'Must be a file' } })
+	}
+	if (text !== null && typeof text !== 'string') {
+		throw new AppError('VALIDATION_ERROR', 'Validation failed: "markdown" must be text.', { fields: { markdown: 'Must be text, not a file' } })
+	}
+	const markdown = file ? markdownFromBytes(new Uint8Array(await file.arrayBuffer())) : (text ?? '')
+	if (markdown.replace(/^\ufeff/, '').trim() === '') {
+		throw new AppError('VALIDATION_ERROR', 'Validation failed: the Markdown is empty.', {
+			fields: { [file ? 'file' : 'markdown']: file ? 'The file is empty' : from === 'form' ? 'Type or paste some Markdown, or choose a file' : 'Send some Markdown, or a file in "file"' },
+		})
+	}
+
+	const images: Array<{ name: string; data: Uint8Array }> = []
+	for (const entry of form.getAll('images')) {
+		if (from === 'form' && entry instanceof File && entry.size === 0 && entry.name === '') continue
+		if (!(entry instanceof File)) throw new AppError('VALIDATION_ERROR', 'Validation failed: "images" must be files.', { fields: { images: 'Must be image files' } })
+		const image = await checkImageFile(entry, imageLimit, 'images')
+		if (image) images.push({ name: image.name, data: image.data })
+	}
+
+	const options: Record<string, unknown> = {}
+	for (const name of DOCX_OPTION_NAMES) {
+		let values = form.getAll(name)
+		if (from === 'form') values = values.filter((value) => value !== '')
+		if (values.length === 0) continue
+		if (values.length > 1 || typeof values[0] !== 'string') {
+			throw new AppError('VALIDATION_ERROR', `Validation failed: "${name}" must be given once, as text.`, { fields: { [name]: 'Give it once, as text' } })
+		}
+		options[name] = values[0]
+	}
+	return { markdown, options, images, fileName: file?.name }
+}
+
+/** The answer to a conversion: the .docx as an attachment, its report in X-Conversion-Report. */
+export function docxResponse(result: DocxJobResult, fileName: string | undefined): Response {
+	const name = docxFileName(fileName, result.title, result.firstHeading)
+	return new Response(result.docx as BodyInit, {
+		status: 200,
+		headers: {
+			'Content-Type': DOCX_MEDIA_TYPE,
+			'Content-Disposition': contentDisposition(name, 'attachment'),
+			'Content-Length': String(result.docx.byteLength),
+			'X-Conversion-Report': reportHeader(result.report),
+			'Cache-Control': 'no-store',
+			'X-Content-Type-Options': 'nosniff',
+		},
+	})
 }
 
 export { DOCX_MEDIA_TYPE }

@@ -1,6 +1,5 @@
 import { defineTool } from '#app/tools/kit/define-tool.ts'
 
-// Planned: the page is not written yet, so the tool is not linked anywhere.
 export const tool = defineTool({
 	slug: 'markdown-to-docx',
 	name: 'Markdown to DOCX',
@@ -8,6 +7,8 @@ export const tool = defineTool({
 	group: 'documents',
 	icon: 'document-text',
 	keywords: ['markdown', 'docx', 'word', 'convert'],
-	live: false,
+	live: true,
+	// No text core for `POST /api/tools/<slug>`: the conversion takes files and answers a file, through
+	// its own API (`POST /api/convert/md-to-docx`) and this page's action, both in the worker pool.
 	runs: 'page',
 })
