@@ -11,9 +11,8 @@ import { countRun, type RunVia } from '#app/tools/kit/run.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { formatBytes } from '#app/utils/format.ts'
-import { MAX_MARKDOWN_BYTES } from './core.ts'
 import { type DocxJobResult, type DocxTask } from './job.server.ts'
-import { DOCX_MEDIA_TYPE, DOCX_OPTION_NAMES, type ReportEntry } from './options.ts'
+import { DOCX_MEDIA_TYPE, DOCX_OPTION_NAMES, MAX_MARKDOWN_BYTES, type ReportEntry } from './options.ts'
 
 export const SLUG = 'markdown-to-docx'
 

@@ -12,8 +12,7 @@ import { DocxWriter, type FootnoteDefToken, type UploadedImage, type WriterOutpu
 import { splitFrontMatter, type FrontMatter } from './front-matter.ts'
 import { type DocxOptions, type ReportEntry } from './options.ts'
 
-/** Markdown text the converter takes (issue 13). */
-export const MAX_MARKDOWN_BYTES = 5 * 1024 * 1024
+export { MAX_MARKDOWN_BYTES } from './options.ts'
 
 /**
  * Table cells in one document. 200,000 cells (100,000 rows of two columns)

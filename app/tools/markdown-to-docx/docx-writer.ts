@@ -197,9 +197,9 @@ export function htmlToText(html: string): string {
 
 const PAGE_BREAK_HTML = /^<!--\s*pagebreak\s*-->\s*$/i
 
-/** docx's conversion: 1 mm is 1440 / 25.4 twips, rounded down. */
+/** 1 mm is 1440 / 25.4 twips, rounded as Word does (A4 is 11906 × 16838). */
 export function mmToTwips(mm: number): number {
-	return Math.floor((mm / 25.4) * 1440)
+	return Math.round((mm / 25.4) * 1440)
 }
 
 /** A relationship of the document or footnotes part: a hyperlink's target or a picture's media file. */

@@ -54,4 +54,7 @@ export type ReportKind =
 	| 'unsupported'
 	| 'front-matter'
 
+/** Markdown text the converter takes (issue 13); here, not in core.ts, so the page knows it without loading the engines. */
+export const MAX_MARKDOWN_BYTES = 5 * 1024 * 1024
+
 export const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'

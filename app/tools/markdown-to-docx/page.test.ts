@@ -12,7 +12,6 @@ import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { takeDocumentResponse } from '#app/utils/document-response.server.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
-import { MAX_MARKDOWN_BYTES as CORE_MAX_MARKDOWN_BYTES } from './core.ts'
 import { DOCX_MEDIA_TYPE } from './options.ts'
 import { action, type ActionData } from './page.tsx'
 import { MAX_MARKDOWN_BYTES } from './parts/files.ts'
@@ -119,10 +118,6 @@ describe('the form without JavaScript', () => {
 		const outcome = await post(browserForm({ markdown: '# x', images: [new File(['<svg/>'], 'logo.png', { type: 'image/png' })] }))
 		expect(outcome.status).toBe(415)
 	})
-})
-
-test('the page checks the same Markdown limit as the converter', () => {
-	expect(MAX_MARKDOWN_BYTES).toBe(CORE_MAX_MARKDOWN_BYTES)
 })
 
 test('the size line counts UTF-8 bytes and lines as the encoder would', async () => {

@@ -7,12 +7,9 @@
  */
 import { formatBytes } from '#app/utils/format.ts'
 
-/**
- * core.ts's MAX_MARKDOWN_BYTES (5 MB), repeated so the page does not load
- * the converter's engines (marked, docx) to know it; page.test.ts checks
- * the two agree.
- */
-export const MAX_MARKDOWN_BYTES = 5 * 1024 * 1024
+import { MAX_MARKDOWN_BYTES } from '../options.ts'
+
+export { MAX_MARKDOWN_BYTES }
 
 /** The converter's API, which the page posts to with JavaScript (and the curl example names). */
 export const API_PATH = '/api/convert/md-to-docx'
