@@ -234,7 +234,7 @@ test.describe('with JavaScript', () => {
 		await expect(page.getByTestId('md-download')).toHaveCount(0)
 	})
 
-	test('a 200 KB document: the preview never renders between keys, only once the typing pauses', async ({ page }) => {
+	test('a 200 KB document: the preview renders only when the typing pauses, never between keys', async ({ page }) => {
 		await openPage(page)
 		const section = (n: number) => `## Section ${n}\n\nSome *text* with a [link](https://example.com/${n}) and \`code\`.\n\n\`\`\`ts\nconst value${n} = ${n} * 2\n\`\`\`\n\n- one\n- two\n\n| a | b |\n|---|---|\n| ${n} | ${n + 1} |\n\n`
 		let big = '# Big document\n\n'
@@ -256,19 +256,24 @@ test.describe('with JavaScript', () => {
 		await page.keyboard.press('Control+End')
 		const typed = '\n\nTyped at the end'
 		await page.keyboard.type(typed, { delay: 30 })
-		// Typing never waited for a render: none ran while the keys came…
-		await expect(preview).toHaveAttribute('data-renders', String(before))
-		await expect(preview).toHaveAttribute('aria-busy', 'true')
 		const gaps = await page.evaluate(() => {
 			const times = (window as unknown as { __keys: Array<number> }).__keys
 			return times.slice(1).map((time, index) => Math.round(time - times[index]!))
 		})
 		expect(gaps).toHaveLength(typed.length - 1)
 		test.info().annotations.push({ type: 'time between keys (sent every 30 ms)', description: gaps.join(', ') })
-		// …and exactly one, with the whole text, once they stopped.
+		// Typing never waits for a render: the preview renders only after a pause of at least 200 ms
+		// (the shortest debounce), so none ran while the keys came every 30 ms. On a loaded machine
+		// the keys themselves can arrive with such pauses, and each may let one render through.
+		const pauses = gaps.filter((gap) => gap >= 200).length
+		const during = Number(await preview.getAttribute('data-renders')) - before
+		expect(during).toBeLessThanOrEqual(pauses)
+		// …and one more, with the whole text, once they stopped.
 		await expect(preview.getByText('Typed at the end')).toBeVisible()
-		await expect(preview).toHaveAttribute('data-renders', String(before + 1))
 		await expect(preview).not.toHaveAttribute('aria-busy', 'true')
+		const after = Number(await preview.getAttribute('data-renders')) - before
+		expect(after).toBeGreaterThanOrEqual(1)
+		expect(after).toBeLessThanOrEqual(pauses + 1)
 	})
 
 	test('the command line example, copied; accessible in the dark theme with a report shown', async ({ page, context }) => {
