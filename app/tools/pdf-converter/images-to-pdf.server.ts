@@ -18,6 +18,7 @@
 import zlib from 'node:zlib'
 import {
 	type PDFDocument,
+	PDFHexString,
 	PDFName,
 	PDFRawStream,
 	concatTransformationMatrix,
@@ -120,7 +121,7 @@ function embedPngPassThrough(doc: PDFDocument, png: PngFacts): PDFRef {
 			? PDFName.of('DeviceRGB')
 			: png.colorType === 0
 				? PDFName.of('DeviceGray')
-				: context.obj([PDFName.of('Indexed'), PDFName.of('DeviceRGB'), png.palette!.length / 3 - 1, context.flateStream(png.palette!)])
+				: context.obj([PDFName.of('Indexed'), PDFName.of('DeviceRGB'), png.palette!.length / 3 - 1, PDFHexString.of(Buffer.from(png.palette!).toString('hex'))])
 	const dict = context.obj({
 		Type: 'XObject',
 		Subtype: 'Image',
