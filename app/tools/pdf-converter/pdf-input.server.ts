@@ -19,7 +19,7 @@
  * mangles them, which is what lets us tell "password-protected" from
  * "damaged" cleanly today and offer unlocking later.
  */
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFPageLeaf, PDFPageTree } from '@cantoo/pdf-lib'
+import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFPageLeaf, PDFPageTree } from '@cantoo/pdf-lib'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { PDF_LIMITS, type PdfInputFile } from './options.ts'
@@ -105,7 +105,7 @@ export async function loadPdf(file: PdfInputFile, index = 0): Promise<LoadedPdf>
 		// updateMetadata: false keeps the document's own dates and producer until we write ours.
 		doc = await PDFDocument.load(file.data, { updateMetadata: false })
 	} catch (error) {
-		if (error instanceof Error && error.name === 'EncryptedPDFError') throw passwordProtected(file)
+		if (error instanceof EncryptedPDFError) throw passwordProtected(file)
 		throw damaged(file, describeParseError(error))
 	}
 	if (doc.isEncrypted) throw passwordProtected(file)
