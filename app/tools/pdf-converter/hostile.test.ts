@@ -71,7 +71,7 @@ test('an encrypted file says so whatever the password kind: owner-only restricti
 test('a page count under the cap but a merge over the total is refused before copying', async () => {
 	const big = { name: 'big.pdf', data: await textPdf({ pages: 1_500 }) }
 	const started = performance.now()
-	const error = await runPdfEngine({ operation: 'merge', files: [big, big] }).catch((thrown: AppError) => thrown)
-	expect(error).toMatchObject({ status: 422, message: expect.stringMatching(/more than 2000 by the 2nd file/) })
+	const error = await runPdfEngine({ operation: 'merge', files: [big, big, big] }).catch((thrown: AppError) => thrown)
+	expect(error).toMatchObject({ status: 422, message: expect.stringMatching(/more than 4000 by the 3rd file/) })
 	expect(performance.now() - started).toBeLessThan(5_000)
 })

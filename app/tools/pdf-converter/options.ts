@@ -46,8 +46,8 @@ export const PDF_LIMITS = {
 	 * the pool's time limit anyway.
 	 */
 	maxPagesPerDocument: 2_000,
-	/** Pages of all inputs together (merge), and of any output. */
-	maxPagesTotal: 2_000,
+	/** Pages of all inputs together (merge: 20 files of 200 pages fit), and of any output. */
+	maxPagesTotal: 4_000,
 	/** Pages a PDF → images run renders. */
 	maxRenderedPages: 100,
 	/** Pixels of one rendered page (about A3 at 300 dpi), and along one side. */
