@@ -4,7 +4,8 @@
  * JSON.parse + JSON.stringify for the JSON formatter, the esbuild and
  * lightningcss CLIs for the minifier, Node's Buffer for Base64 (and the
  * browser's worker path in Chromium), pandoc for Markdown → DOCX (through the
- * server's API). Prints figures; never fails on them.
+ * server's API), qpdf, pdftotext and img2pdf for the PDF engine (in-process:
+its routes do not exist yet). Prints figures; never fails on them.
  *
  * Each section lives in scripts/bench/<tool>.ts and returns rows; run one
  * alone with `npx tsx scripts/bench/<tool>.ts`.
@@ -17,6 +18,7 @@ const sections: Array<[string, () => Promise<{ run: () => Promise<Array<BenchRow
 	['Base64', () => import('./bench/base64.ts')],
 	['Base64 in the browser', () => import('./bench/base64-browser.ts')],
 	['Markdown → DOCX', () => import('./bench/md-to-docx.ts')],
+	['PDF', () => import('./bench/pdf.ts')],
 ]
 
 const only = process.argv.slice(2)

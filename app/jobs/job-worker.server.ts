@@ -9,10 +9,11 @@ import { parentPort } from 'node:worker_threads'
 import { serializeToolError } from '#app/tools/kit/core.ts'
 import { toolJobs } from '#app/tools/kit/tool-job.server.ts'
 import { docxJobs } from '#app/tools/markdown-to-docx/job.server.ts'
+import { pdfJobs } from '#app/tools/pdf-converter/job.server.ts'
 import { markdownJobs, preloadMarkdown } from './markdown-job.server.ts'
 import { type JobHandler, type JobTask } from './tasks.ts'
 
-const table: Record<string, JobHandler<never>> = { ...toolJobs, ...markdownJobs, ...docxJobs }
+const table: Record<string, JobHandler<never>> = { ...toolJobs, ...markdownJobs, ...docxJobs, ...pdfJobs }
 
 preloadMarkdown()
 

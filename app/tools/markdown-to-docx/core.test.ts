@@ -9,7 +9,7 @@ import { ToolError } from '#app/tools/kit/core.ts'
 import { MAX_DELIMITERS, MAX_NESTING } from './complexity.ts'
 import { cleanText, convertMarkdownToDocx, MAX_TABLE_CELLS } from './core.ts'
 import { docxAsMarkdown, docxPart, outlineOfDocx, pandocAvailable } from './docx-readers.server.ts'
-import { readImageInfo } from './image-info.ts'
+import { readImageInfo } from '#app/tools/shared/image-info.ts'
 import { DocxOptionsSchema, type DocxOptionsInput } from './options.ts'
 import { GIF_1X1, JPEG_1X1, PNG_1X1, PNG_1X1_BASE64, pngDeclaring } from './test-images.ts'
 

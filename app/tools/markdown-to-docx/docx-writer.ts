@@ -8,7 +8,7 @@
 import hljs from 'highlight.js/lib/common'
 import { type Token, type Tokens } from 'marked'
 import { type FrontMatter } from './front-matter.ts'
-import { imageBombReason, readImageInfo } from './image-info.ts'
+import { imageBombReason, readImageInfo } from '#app/tools/shared/image-info.ts'
 import {
 	border,
 	drawing,

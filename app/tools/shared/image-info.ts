@@ -1,8 +1,9 @@
 /**
  * The type and declared pixel size of an image, read from its first bytes
- * (PNG IHDR, GIF logical screen, JPEG SOFn), never by decoding it: Word
- * decodes the picture, so a picture declaring a huge size is refused here
- * (an image bomb), not discovered later.
+ * (PNG IHDR, GIF logical screen, JPEG SOFn), never by decoding it, so a
+ * picture declaring a huge size is refused before anything decodes it (an
+ * image bomb). Shared by Markdown → DOCX (Word decodes the picture) and the
+ * PDF converter's images → PDF (pdf-lib decodes PNGs with alpha).
  */
 
 export type RasterType = 'png' | 'jpg' | 'gif'

@@ -1,0 +1,74 @@
+/**
+ * The PDF engine for the routes: `runPdfOperation` posts one operation to the
+ * server's worker pool (DESIGN.md decision 7) and answers its one output
+ * file. Nothing here reads the files: they are parsed in the worker only.
+ *
+ * ```ts
+ * const out = await runPdfOperation({
+ *   operation: 'rotate',
+ *   files: [{ name: 'scan.pdf', data: bytes }],
+ *   options: { angle: '90', pages: '1-3' }, // form strings or typed values
+ *   via: 'form',
+ *   signal: request.signal,
+ * })
+ * // out: { fileName: 'scan-rotated.pdf', contentType: 'application/pdf', data: Uint8Array, pageCount: 12 }
+ * ```
+ *
+ * Operations and options: options.ts (PDF_OPTION_SCHEMAS, PDF_LIMITS).
+ * Errors (AppError/ToolError, `{ message, status, code, details }`):
+ * - 400 VALIDATION_ERROR: unknown operation or option, bad option value,
+ *   bad page range, wrong number of files, a file that is not a PDF (or, for
+ *   images-to-pdf, not a PNG/JPEG) by its bytes; `details.fields.<name>`
+ *   (`pages`, `order`, `ranges`, `files`, `angle`…) says what to fix;
+ * - 413 PAYLOAD_TOO_LARGE: a file over 50 MB or files over 100 MB together;
+ * - 422 VALIDATION_ERROR: damaged, empty or truncated PDF, password-protected
+ *   PDF (`details.reason: 'encrypted'`), too many pages, image bombs, pages
+ *   too large to render; and from the pool: too slow or too much memory;
+ * - 503 SERVICE_UNAVAILABLE with `details.retryAfter`: the pool's queue is full;
+ * - 499: the signal aborted the job.
+ */
+import { getJobPool } from '#app/jobs/pool.server.ts'
+import { ToolError } from '#app/tools/kit/core.ts'
+import { countRun, type RunVia } from '#app/tools/kit/run.server.ts'
+import { formatBytes } from '#app/utils/format.ts'
+import { type PdfTask } from './job.server.ts'
+import { PDF_LIMITS, PDF_OPERATIONS, type PdfInputFile, type PdfOperation, type PdfOutput } from './options.ts'
+
+export const SLUG = 'pdf-converter'
+
+export type RunPdfOperationInput = {
+	operation: PdfOperation
+	files: ReadonlyArray<PdfInputFile>
+	/** The operation's options, as typed values or as a form's strings; checked in the worker. */
+	options?: Record<string, unknown>
+	/** Where the request came from, for the run's count (admin dashboard). */
+	via: RunVia
+	signal?: AbortSignal
+	/** A shorter time limit than the pool's (TOOL_TIMEOUT_MS). */
+	timeoutMs?: number
+}
+
+export async function runPdfOperation({ operation, files, options = {}, via, signal, timeoutMs }: RunPdfOperationInput): Promise<PdfOutput> {
+	const inputBytes = files.reduce((sum, file) => sum + file.data.byteLength, 0)
+	return countRun(
+		{ slug: SLUG, via, inputBytes },
+		() => {
+			// Checked here too so an oversized request is refused before its bytes are copied to a worker.
+			if (!(PDF_OPERATIONS as ReadonlyArray<string>).includes(operation)) {
+				throw new ToolError(`Validation failed: operation: Unknown operation`, { fields: { operation: `Use one of ${PDF_OPERATIONS.join(', ')}` } })
+			}
+			if (files.length > PDF_LIMITS.maxFiles) {
+				throw new ToolError(`Validation failed: files: Too many files (limit ${PDF_LIMITS.maxFiles}).`, { fields: { files: `At most ${PDF_LIMITS.maxFiles} files` } })
+			}
+			if (inputBytes > PDF_LIMITS.maxTotalBytes) {
+				throw new ToolError(`The files are too large together (limit ${formatBytes(PDF_LIMITS.maxTotalBytes)}).`, { limit: PDF_LIMITS.maxTotalBytes }, 'PAYLOAD_TOO_LARGE')
+			}
+			const task: PdfTask = { kind: 'pdf', operation, files: files.map(({ name, data }) => ({ name, data })), options }
+			return getJobPool().run<PdfOutput>(task, { signal, timeoutMs })
+		},
+		(result) => result.data.byteLength,
+	)
+}
+
+export { PDF_LIMITS, PDF_OPERATIONS }
+export type { PdfInputFile, PdfOperation, PdfOutput }

@@ -1,0 +1,33 @@
+/**
+ * The PDF engine's job (kind `pdf`) in the server's job worker
+ * (app/jobs/job-worker.server.ts): untrusted PDFs and pictures are parsed
+ * there only, under the pool's time and memory limits, never on the
+ * request thread. The routes post it through convert.server.ts.
+ */
+import { type JobContext, type JobTable } from '#app/jobs/tasks.ts'
+import { type PdfInputFile, type PdfOperation, type PdfOutput } from './options.ts'
+
+export type PdfTask = {
+	kind: 'pdf'
+	operation: PdfOperation
+	files: Array<PdfInputFile>
+	/** The options as the form or API sent them, checked in the worker. */
+	options: Record<string, unknown>
+}
+
+let engine: Promise<typeof import('./engine.server.ts')> | null = null
+let pdfjs: Promise<unknown> | null = null
+
+async function run(task: PdfTask, { started }: JobContext): Promise<PdfOutput> {
+	// pdf-lib (and pdf.js for the operations that read with it) load once per worker, outside the input's time limit.
+	engine ??= import('./engine.server.ts')
+	const { runPdfEngine } = await engine
+	if (task.operation === 'pdf-to-text' || task.operation === 'pdf-to-images') {
+		pdfjs ??= import('./pdfjs.server.ts').then(({ loadPdfJs }) => loadPdfJs())
+		await pdfjs
+	}
+	started()
+	return runPdfEngine({ operation: task.operation, files: task.files, options: task.options })
+}
+
+export const pdfJobs = { pdf: run } satisfies JobTable

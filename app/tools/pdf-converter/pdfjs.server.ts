@@ -1,0 +1,192 @@
+/**
+ * PDF → text and PDF → PNG with pdf.js (pdfjs-dist 5.6, its legacy build,
+ * which is the one meant for Node; 5.7+ needs Node 22), rendering through
+ * @napi-rs/canvas, the canvas pdf.js itself loads in Node. In the job worker
+ * only.
+ *
+ * pdf.js is set up for untrusted files: `isEvalSupported: false` (no
+ * compiled font code: CVE-2024-4367), no XFA, no system fonts (the standard
+ * fonts, CMaps and wasm decoders come from the package's own folders), its
+ * "worker" runs in this thread (the job worker is the isolation), and
+ * pdf.js never runs a document's scripts (scripting needs the viewer's
+ * sandbox, which is not loaded). Images inside a page larger than
+ * PDF_LIMITS.maxEmbeddedImagePixels are skipped by pdf.js rather than
+ * decoded, and each rendered page's pixels are checked before a canvas is
+ * made.
+ */
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createCanvas } from '@napi-rs/canvas'
+import { tooComplex } from '#app/tools/kit/core.ts'
+import { type PdfInputFile, type PdfOptions, type PdfOutput, PDF_LIMITS, PNG_MEDIA_TYPE, TEXT_MEDIA_TYPE, ZIP_MEDIA_TYPE } from './options.ts'
+import { pageIndexes, parsePageRanges } from './page-ranges.ts'
+import { checkPdfBytes, damaged, passwordProtected, tooManyPages } from './pdf-input.server.ts'
+import { baseName } from './pdf-output.server.ts'
+import { zipFiles } from './zip.ts'
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
+type PdfJsDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>
+
+let pdfjsModule: Promise<PdfJs> | null = null
+const packageDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
+
+/** pdf.js, loaded once per worker: the library, and its worker code in this thread (pdf.js finds it as `globalThis.pdfjsWorker`). */
+export function loadPdfJs(): Promise<PdfJs> {
+	pdfjsModule ??= (async () => {
+		// A computed specifier: the worker script has no types, and TypeScript need not read its 2 MB.
+		const workerUrl = pathToFileURL(path.join(packageDir, 'legacy/build/pdf.worker.mjs')).href
+		;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(/* @vite-ignore */ workerUrl)
+		const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+		pdfjs.GlobalWorkerOptions.workerSrc = workerUrl
+		return pdfjs
+	})()
+	return pdfjsModule
+}
+
+/** Reads a PDF with pdf.js; errors become the catalogue's (encrypted, damaged, too many pages). */
+export async function openWithPdfJs(file: PdfInputFile): Promise<PdfJsDocument> {
+	checkPdfBytes(file, 0)
+	const pdfjs = await loadPdfJs()
+	const task = pdfjs.getDocument({
+		// pdf.js takes the buffer over (transfers it); give it a copy so the caller's bytes stay.
+		data: file.data.slice(),
+		isEvalSupported: false,
+		enableXfa: false,
+		useSystemFonts: false,
+		disableFontFace: true,
+		isOffscreenCanvasSupported: false,
+		isImageDecoderSupported: false,
+		stopAtErrors: false,
+		maxImageSize: PDF_LIMITS.maxEmbeddedImagePixels,
+		standardFontDataUrl: `${packageDir}/standard_fonts/`,
+		cMapUrl: `${packageDir}/cmaps/`,
+		cMapPacked: true,
+		wasmUrl: `${packageDir}/wasm/`,
+		iccUrl: `${packageDir}/iccs/`,
+		verbosity: pdfjs.VerbosityLevel.ERRORS,
+	})
+	let doc: PdfJsDocument
+	try {
+		doc = await task.promise
+	} catch (error) {
+		await task.destroy().catch(() => {})
+		if (error instanceof Error && error.name === 'PasswordException') throw passwordProtected(file)
+		throw damaged(file, 'could not be parsed')
+	}
+	if (doc.numPages > PDF_LIMITS.maxPagesPerDocument) {
+		const pages = doc.numPages
+		await doc.destroy()
+		throw tooManyPages(file, pages)
+	}
+	if (doc.numPages < 1) {
+		await doc.destroy()
+		throw damaged(file, 'has no pages')
+	}
+	return doc
+}
+
+/** The chosen pages (0-based), every page when `pages` is empty. */
+function chosenPages(pages: string, count: number): Array<number> {
+	return pages.trim() ? pageIndexes(parsePageRanges(pages, count)) : Array.from({ length: count }, (_, index) => index)
+}
+
+/** Runs `work` on a page; anything pdf.js throws there means the file is damaged. */
+async function withPage<T>(doc: PdfJsDocument, file: PdfInputFile, index: number, work: (page: Awaited<ReturnType<PdfJsDocument['getPage']>>) => Promise<T>): Promise<T> {
+	let page
+	try {
+		page = await doc.getPage(index + 1)
+	} catch (error) {
+		throw damaged(file, `has a page ${index + 1} that cannot be read${error instanceof Error && /circular/i.test(error.message) ? ' (its page tree loops)' : ''}`)
+	}
+	try {
+		return await work(page)
+	} catch (error) {
+		if (error instanceof Error && error.name === 'ToolError') throw error
+		throw damaged(file, `has a page ${index + 1} that cannot be read`)
+	} finally {
+		page.cleanup()
+	}
+}
+
+export async function pdfToText(file: PdfInputFile, options: PdfOptions<'pdf-to-text'>): Promise<PdfOutput> {
+	const doc = await openWithPdfJs(file)
+	try {
+		const indexes = chosenPages(options.pages, doc.numPages)
+		const parts: Array<string> = []
+		let length = 0
+		for (const index of indexes) {
+			const text = await withPage(doc, file, index, async (page) => {
+				const content = await page.getTextContent()
+				let out = ''
+				for (const item of content.items) {
+					if (!('str' in item)) continue
+					out += item.str
+					if (item.hasEOL) out += '\n'
+				}
+				return out.replace(/[ \t]+\n/g, '\n').trimEnd()
+			})
+			length += text.length
+			if (length > PDF_LIMITS.maxTextChars) throw tooComplex(`This PDF has more text than one run returns (limit ${PDF_LIMITS.maxTextChars.toLocaleString('en')} characters). Choose fewer pages.`, { reason: 'too-much-text' })
+			const number = index + 1
+			if (options.separator === 'heading') parts.push(`--- Page ${number} ---\n${text}\n`)
+			else if (options.separator === 'form-feed') parts.push(`${text}\n\f`)
+			else parts.push(`${text}\n`)
+		}
+		const output = options.separator === 'blank-line' ? parts.join('\n') : parts.join(options.separator === 'heading' ? '\n' : '')
+		return { fileName: `${baseName(file.name)}.txt`, contentType: TEXT_MEDIA_TYPE, data: new TextEncoder().encode(output), pageCount: indexes.length }
+	} finally {
+		await doc.destroy()
+	}
+}
+
+export async function pdfToImages(file: PdfInputFile, options: PdfOptions<'pdf-to-images'>): Promise<PdfOutput> {
+	const doc = await openWithPdfJs(file)
+	try {
+		const indexes = chosenPages(options.pages, doc.numPages)
+		if (indexes.length > PDF_LIMITS.maxRenderedPages) {
+			throw tooComplex(`That is ${indexes.length} pages to render (limit ${PDF_LIMITS.maxRenderedPages} a run). Choose fewer pages.`, { reason: 'too-many-pages', limit: PDF_LIMITS.maxRenderedPages })
+		}
+		const scale = options.dpi / 72
+		// Every page's size is checked before the first is drawn.
+		let totalPixels = 0
+		for (const index of indexes) {
+			const { width, height } = await withPage(doc, file, index, async (page) => page.getViewport({ scale }))
+			const w = Math.ceil(width)
+			const h = Math.ceil(height)
+			if (w > PDF_LIMITS.maxRenderSide || h > PDF_LIMITS.maxRenderSide || w * h > PDF_LIMITS.maxRenderPixelsPerPage) {
+				throw tooComplex(
+					`Page ${index + 1} would be ${w}×${h} pixels at ${options.dpi} dpi (limit ${PDF_LIMITS.maxRenderSide} a side, ${PDF_LIMITS.maxRenderPixelsPerPage / 1e6} megapixels a page). Choose a lower resolution.`,
+					{ reason: 'image-too-large', page: index + 1 },
+				)
+			}
+			totalPixels += w * h
+		}
+		if (totalPixels > PDF_LIMITS.maxRenderPixelsTotal) {
+			throw tooComplex(`These pages would be ${Math.round(totalPixels / 1e6)} megapixels in all at ${options.dpi} dpi (limit ${PDF_LIMITS.maxRenderPixelsTotal / 1e6}). Choose fewer pages or a lower resolution.`, {
+				reason: 'image-too-large',
+			})
+		}
+		const base = baseName(file.name)
+		const width = String(doc.numPages).length
+		const images: Array<{ name: string; data: Uint8Array }> = []
+		for (const index of indexes) {
+			const png = await withPage(doc, file, index, async (page) => {
+				const viewport = page.getViewport({ scale })
+				const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height))
+				await page.render({
+					// @napi-rs/canvas's canvas does what pdf.js asks of a DOM canvas (pdf.js makes its own the same way in Node).
+					canvas: canvas as unknown as HTMLCanvasElement,
+					viewport,
+					background: options.background === 'white' ? '#ffffff' : 'rgba(0,0,0,0)',
+				}).promise
+				return new Uint8Array(await canvas.encode('png'))
+			})
+			images.push({ name: `${base}-page-${String(index + 1).padStart(width, '0')}.png`, data: png })
+		}
+		if (images.length === 1) return { fileName: images[0]!.name, contentType: PNG_MEDIA_TYPE, data: images[0]!.data, pageCount: 1 }
+		return { fileName: `${base}-pages.zip`, contentType: ZIP_MEDIA_TYPE, data: zipFiles(images), pageCount: images.length }
+	} finally {
+		await doc.destroy()
+	}
+}
