@@ -61,7 +61,18 @@ export function newFileId(): string {
 
 export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/
 
-export async function storeFile(input: { name: string; mediaType: string; data: Uint8Array; kept: boolean; uploadedById?: string | null }) {
+export async function storeFile(input: {
+	name: string
+	mediaType: string
+	data: Uint8Array
+	kept: boolean
+	uploadedById?: string | null
+	/** The tool's results (PDF converter): which tool, when it expires, the anonymous owner's delete-token hash, pages. */
+	tool?: string
+	expiresAt?: Date
+	deleteTokenHash?: string
+	pageCount?: number
+}) {
 	return prisma.storedFile.create({
 		data: {
 			id: newFileId(),
@@ -71,19 +82,41 @@ export async function storeFile(input: { name: string; mediaType: string; data: 
 			data: Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength) as Uint8Array<ArrayBuffer>,
 			kept: input.kept,
 			uploadedById: input.uploadedById ?? null,
+			tool: input.tool ?? null,
+			expiresAt: input.expiresAt ?? null,
+			deleteTokenHash: input.deleteTokenHash ?? null,
+			pageCount: input.pageCount ?? null,
 		},
-		select: { id: true, name: true, mediaType: true, size: true, kept: true, createdAt: true },
+		select: { id: true, name: true, mediaType: true, size: true, kept: true, createdAt: true, expiresAt: true, pageCount: true },
 	})
 }
 
-/** A file's bytes and metadata, or null when unknown or past its retention. */
-export async function readStoredFile(id: string, now = new Date()) {
+/**
+ * Whether a file is past its time: never when kept; otherwise once the
+ * retention period has run since its upload, or once its own `expiresAt`
+ * (set at creation, what the API promised) has come, whichever is first.
+ */
+export function isExpired(file: { kept: boolean; createdAt: Date; expiresAt: Date | null }, fileRetentionHours: number, now = new Date()): boolean {
+	if (file.kept) return false
+	if (file.createdAt.getTime() + fileRetentionHours * HOUR <= now.getTime()) return true
+	return file.expiresAt !== null && file.expiresAt.getTime() <= now.getTime()
+}
+
+/** When a file made now expires (the 201's `expiresAt`): the retention period from now. */
+export async function expiryFromNow(now = new Date()): Promise<Date> {
+	const { fileRetentionHours } = await getSiteSettings()
+	return new Date(now.getTime() + fileRetentionHours * HOUR)
+}
+
+/** A file's bytes and metadata, or null when unknown or past its retention. `tool`: only a file that tool made. */
+export async function readStoredFile(id: string, now = new Date(), { tool }: { tool?: string } = {}) {
 	if (!FILE_ID_PATTERN.test(id)) return null
 	const file = await prisma.storedFile.findUnique({ where: { id } })
 	if (!file) return null
+	if (tool !== undefined && file.tool !== tool) return null
 	if (!file.kept) {
 		const { fileRetentionHours } = await getSiteSettings()
-		if (file.createdAt.getTime() + fileRetentionHours * HOUR <= now.getTime()) return null
+		if (isExpired(file, fileRetentionHours, now)) return null
 	}
 	return file
 }
@@ -103,9 +136,31 @@ export async function deleteStoredFile(id: string): Promise<boolean> {
 export async function purgeExpiredFiles(now = new Date()): Promise<number> {
 	const { fileRetentionHours } = await getSiteSettings()
 	const { count } = await prisma.storedFile.deleteMany({
-		where: { kept: false, createdAt: { lte: new Date(now.getTime() - fileRetentionHours * HOUR) } },
+		where: { kept: false, OR: [{ createdAt: { lte: new Date(now.getTime() - fileRetentionHours * HOUR) } }, { expiresAt: { lte: now } }] },
 	})
 	return count
+}
+
+/** A user's own unexpired tool results (the profile page's list), newest first; no bytes. */
+export async function listUserFiles(userId: string, now = new Date(), take = 100) {
+	const { fileRetentionHours } = await getSiteSettings()
+	const files = await prisma.storedFile.findMany({
+		where: {
+			uploadedById: userId,
+			kept: false,
+			tool: { not: null },
+			createdAt: { gt: new Date(now.getTime() - fileRetentionHours * HOUR) },
+			OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+		},
+		orderBy: { createdAt: 'desc' },
+		take,
+		select: { id: true, name: true, size: true, mediaType: true, tool: true, createdAt: true, expiresAt: true, pageCount: true },
+	})
+	return files.map((file) => {
+		const byRetention = new Date(file.createdAt.getTime() + fileRetentionHours * HOUR)
+		const expiresAt = file.expiresAt && file.expiresAt < byRetention ? file.expiresAt : byRetention
+		return { ...file, expiresAt }
+	})
 }
 
 /** Images uploaded for posts (kept), newest first: the cover image choices. */

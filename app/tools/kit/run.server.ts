@@ -53,7 +53,7 @@ export async function runTool({
  * text tools' runs above, and converters that answer with a file.
  */
 export async function countRun<T>(
-	{ slug, via, inputBytes }: { slug: string; via: RunVia; inputBytes: number },
+	{ slug, via, inputBytes, operation }: { slug: string; via: RunVia; inputBytes: number; /** For tools with several operations (the PDF converter). */ operation?: string },
 	work: () => Promise<T>,
 	outputBytesOf: (result: T) => number,
 ): Promise<T> {
@@ -69,7 +69,7 @@ export async function countRun<T>(
 		outcome = outcomeOf(error)
 		throw error
 	} finally {
-		recordRun({ tool: slug, via, outcome, durationMs: Math.round(performance.now() - started), inputBytes, outputBytes })
+		recordRun({ tool: slug, via, outcome, durationMs: Math.round(performance.now() - started), inputBytes, outputBytes, operation: operation ?? null })
 	}
 }
 
@@ -91,7 +91,7 @@ const pendingRecords = new Set<Promise<unknown>>()
  * Counting must never cost the user their result: the write is not awaited,
  * and a database outage only loses the count (logged once per minute).
  */
-function recordRun(data: { tool: string; via: RunVia; outcome: RunOutcome; durationMs: number; inputBytes: number; outputBytes: number }) {
+function recordRun(data: { tool: string; via: RunVia; outcome: RunOutcome; durationMs: number; inputBytes: number; outputBytes: number; operation: string | null }) {
 	const write = prisma.toolRun
 		.create({ data })
 		.catch((error: unknown) => {

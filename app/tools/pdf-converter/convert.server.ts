@@ -46,12 +46,16 @@ export type RunPdfOperationInput = {
 	signal?: AbortSignal
 	/** A shorter time limit than the pool's (TOOL_TIMEOUT_MS). */
 	timeoutMs?: number
+	/** The operation the run is counted as, when not `operation` (POST /api/edit-pdf checks a PDF with `metadata`: counted as "edit-pdf"). */
+	countAs?: string
 }
 
-export async function runPdfOperation({ operation, files, options = {}, via, signal, timeoutMs }: RunPdfOperationInput): Promise<PdfOutput> {
+export async function runPdfOperation({ operation, files, options = {}, via, signal, timeoutMs, countAs }: RunPdfOperationInput): Promise<PdfOutput> {
 	const inputBytes = files.reduce((sum, file) => sum + file.data.byteLength, 0)
+	// An unknown operation is counted as "unknown" (a name sent by the client is not stored as it is).
+	const counted = countAs ?? ((PDF_OPERATIONS as ReadonlyArray<string>).includes(operation) ? operation : 'unknown')
 	return countRun(
-		{ slug: SLUG, via, inputBytes },
+		{ slug: SLUG, via, inputBytes, operation: counted },
 		() => {
 			// Checked here too so an oversized request is refused before its bytes are copied to a worker.
 			if (!(PDF_OPERATIONS as ReadonlyArray<string>).includes(operation)) {
