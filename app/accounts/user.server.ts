@@ -153,7 +153,8 @@ export async function changePassword({
 
 /** Deletes the account; its sessions and sign-in connections go with it (cascade). */
 export async function deleteAccount(userId: string): Promise<void> {
-	await prisma.user.deleteMany({ where: { id: userId } })
+	// The account's tool results go with it (blog images it uploaded, kept, stay with their posts).
+	await prisma.$transaction([prisma.storedFile.deleteMany({ where: { uploadedById: userId, kept: false } }), prisma.user.deleteMany({ where: { id: userId } })])
 }
 
 /**

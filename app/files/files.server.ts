@@ -163,6 +163,13 @@ export async function listUserFiles(userId: string, now = new Date(), take = 100
 	})
 }
 
+/** Deletes one of a user's own tool results (the profile page); false when it is not theirs or already gone. */
+export async function deleteUserFile(userId: string, id: string): Promise<boolean> {
+	if (!FILE_ID_PATTERN.test(id)) return false
+	const { count } = await prisma.storedFile.deleteMany({ where: { id, uploadedById: userId, kept: false, tool: { not: null } } })
+	return count > 0
+}
+
 /** Images uploaded for posts (kept), newest first: the cover image choices. */
 export async function listPostImages(take = 50) {
 	return prisma.storedFile.findMany({

@@ -24,6 +24,8 @@ import {
 import { changePassword, deleteAccount, getProfile, updateName } from '#app/accounts/user.server.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 import { formatDate, formatDateTimeUtc } from '#app/utils/dates.ts'
+import { deleteUserFile, listUserFiles } from '#app/files/files.server.ts'
+import { formatBytes } from '#app/utils/format.ts'
 
 export const meta: MetaFunction = ({ matches }) =>
 	pageSeo(matches, { title: 'Your profile', description: 'Your name, password, sessions and account.', path: '/profile', noIndex: true })
@@ -32,7 +34,7 @@ export const headers = privatePageHeaders
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { user, sessionId } = await requireUser(request)
-	const [profile, sessions] = await Promise.all([getProfile(user.id), listUserSessions(user.id)])
+	const [profile, sessions, files] = await Promise.all([getProfile(user.id), listUserSessions(user.id), listUserFiles(user.id)])
 	// Deleted a moment ago (another tab): its sessions went with it.
 	if (!profile) throw redirect('/login')
 	return {
@@ -54,10 +56,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			// Use is recorded every few minutes, so "just now" covers that long.
 			recent: Date.now() - session.lastUsedAt.getTime() < TOUCH_INTERVAL_MS,
 		})),
+		files: files.map((file) => ({
+			id: file.id,
+			name: file.name,
+			size: file.size,
+			pageCount: file.pageCount,
+			createdAt: file.createdAt.toISOString(),
+			expiresAt: file.expiresAt.toISOString(),
+		})),
 	}
 }
 
-const intents = ['update-name', 'change-password', 'end-session', 'end-other-sessions', 'delete-account'] as const
+const intents = ['update-name', 'change-password', 'end-session', 'end-other-sessions', 'delete-account', 'delete-file'] as const
 type Intent = (typeof intents)[number]
 
 type ActionResult = { intent: Intent; result: SubmissionResult<Array<string>> }
@@ -116,6 +126,14 @@ export async function action({ request }: ActionFunctionArgs) {
 				message: count === 0 ? 'There were no other sessions.' : `Logged out of ${count} other session${count === 1 ? '' : 's'}.`,
 			})
 		}
+		case 'delete-file': {
+			const target = formData.get('fileId')
+			const deleted = typeof target === 'string' && (await deleteUserFile(user.id, target))
+			return redirectWithToast(
+				'/profile',
+				deleted ? { type: 'success', message: 'The file was deleted.' } : { type: 'info', message: 'That file was already gone.' },
+			)
+		}
 		case 'delete-account': {
 			const submission = parseWithZod(formData, {
 				schema: deleteAccountSchema(user.email),
@@ -136,7 +154,7 @@ function resultFor(actionData: ActionResult | undefined, intent: Intent) {
 }
 
 export default function Profile() {
-	const { profile, sessions } = useLoaderData<typeof loader>()
+	const { profile, sessions, files } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const others = sessions.filter((session) => !session.current)
 	return (
@@ -216,6 +234,42 @@ export default function Profile() {
 						</button>
 					</Form>
 				) : null}
+			</section>
+
+			<section aria-labelledby="files-heading" className="card mt-6">
+				<h2 id="files-heading" className="text-lg font-semibold">
+					Your files
+				</h2>
+				<p className="mt-1 text-sm text-muted">Results of the tools you used while signed in. Each is deleted when it expires.</p>
+				{files.length === 0 ? (
+					<p className="mt-4 text-sm text-muted" data-testid="file-list-empty">
+						You have no stored files.
+					</p>
+				) : (
+					<ul className="mt-4 divide-y divide-border" data-testid="file-list">
+						{files.map((file) => (
+							<li key={file.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+								<div className="min-w-0">
+									<a href={`/api/pdf/${file.id}`} download className="break-all font-medium underline">
+										{file.name}
+									</a>
+									<p className="text-sm text-muted">
+										{formatBytes(file.size)}
+										{file.pageCount !== null ? ` · ${file.pageCount} page${file.pageCount === 1 ? '' : 's'}` : ''} · expires{' '}
+										{formatDateTimeUtc(file.expiresAt)}
+									</p>
+								</div>
+								<Form method="post">
+									<input type="hidden" name="intent" value="delete-file" />
+									<input type="hidden" name="fileId" value={file.id} />
+									<button type="submit" className="button-secondary">
+										Delete<span className="sr-only"> {file.name}</span>
+									</button>
+								</Form>
+							</li>
+						))}
+					</ul>
+				)}
 			</section>
 
 			<DeleteAccount email={profile.email} lastResult={resultFor(actionData, 'delete-account')} />

@@ -5,7 +5,7 @@
  * GET serves those bytes (read back by qpdf, pdftotext and unzip); bad
  * input is refused with the catalogue's errors and leaves nothing stored;
  * expiry, ownership and the anonymous delete token; the ToolRun of each
- * operation; concurrent uploads.
+ * operation; concurrent uploads; the profile page's list of one's own files.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { updateSiteSettings } from '#app/admin/settings.server.ts'
@@ -14,6 +14,8 @@ import { closeJobPool } from '#app/jobs/pool.server.ts'
 import * as uploadRoute from '#app/routes/api.convert.upload.ts'
 import * as editRoute from '#app/routes/api.edit-pdf.ts'
 import * as fileRoute from '#app/routes/api.pdf.$id.ts'
+import * as profileRoute from '#app/routes/profile.tsx'
+import { deleteAccount } from '#app/accounts/user.server.ts'
 import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { MAX_UPLOAD_PARTS } from '#app/tools/pdf-converter/api.server.ts'
 import { PDF_OPERATIONS } from '#app/tools/pdf-converter/options.ts'
@@ -21,7 +23,7 @@ import { pdfinfo, pdftotext, qpdfEncrypt, qpdfPageCount, qpdfRotations, requireT
 import { twoColourPng } from '#app/tools/pdf-converter/test-images.server.ts'
 import { textPdf } from '#app/tools/pdf-converter/test-pdfs.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { createUser, loginAs } from '#tests/setup/accounts.ts'
+import { createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 import { callRoute } from '#tests/setup/routes.ts'
 
@@ -414,4 +416,45 @@ test('20 concurrent uploads: each 201 or a clean 503 (pool full), never 500', as
 	const created = outcomes.filter((outcome) => outcome.status === 201)
 	expect(created.length).toBeGreaterThan(0)
 	expect(await storedCount()).toBe(created.length)
+})
+
+describe('the profile page: a signed-in user\'s own files', () => {
+	const profile = (cookie: string) => callRoute(profileRoute.loader, makeRequest('/profile', { cookie }))
+	const profilePost = (cookie: string, form: Record<string, string>) => callRoute(profileRoute.action, makeRequest('/profile', { method: 'POST', cookie, form }))
+
+	test('lists their unexpired results (name, size, pages, expiry); deletes one by a form post; never another\'s', async () => {
+		const owner = await createUser()
+		const web = await loginAs(owner.id, 'web')
+		const mine = await upload([['operation', 'rotate'], ['angle', '90'], ['files', pdfFile(pdf3, 'mine.pdf')]], { Cookie: web.cookie })
+		const expired = await upload([['operation', 'rotate'], ['angle', '90'], ['files', pdfFile(pdf3, 'old.pdf')]], { Cookie: web.cookie })
+		await prisma.storedFile.update({ where: { id: expired.body.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+		const anonymous = await upload([['operation', 'rotate'], ['angle', '90'], ['files', pdfFile(pdf3, 'theirs.pdf')]])
+		const other = await createUser()
+		const otherWeb = await loginAs(other.id, 'web')
+		const othersFile = await upload([['operation', 'rotate'], ['angle', '90'], ['files', pdfFile(pdf3, 'other.pdf')]], { Cookie: otherWeb.cookie })
+
+		const listed = await profile(web.cookie)
+		expect(listed.body.files).toEqual([
+			{ id: mine.body.id, name: mine.body.fileName, size: mine.body.size, pageCount: 3, createdAt: expect.any(String), expiresAt: mine.body.expiresAt },
+		])
+
+		// Another's file or an anonymous one: not deleted, whatever id is posted.
+		for (const id of [othersFile.body.id, anonymous.body.id, 'nonsense']) {
+			expect(await profilePost(web.cookie, { intent: 'delete-file', fileId: id })).toHaveRedirect('/profile')
+		}
+		expect(await storedCount()).toBe(4)
+		expect(await profilePost(web.cookie, { intent: 'delete-file', fileId: mine.body.id })).toHaveRedirect('/profile')
+		expect((await download(mine.body.downloadUrl)).status).toBe(404)
+		expect((await profile(web.cookie)).body.files).toEqual([])
+		expect((await profile(otherWeb.cookie)).body.files).toHaveLength(1)
+	})
+
+	test('deleting the account deletes its files', async () => {
+		const owner = await createUser()
+		const api = await loginAs(owner.id, 'api')
+		const result = await upload([['operation', 'rotate'], ['angle', '90'], ['files', pdfFile(pdf3)]], { Authorization: `Bearer ${api.token}` })
+		expect(result.status).toBe(201)
+		await deleteAccount(owner.id)
+		expect(await storedCount()).toBe(0)
+	})
 })
