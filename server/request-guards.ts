@@ -114,8 +114,10 @@ export function redirectToHttps(siteUrl: string): RequestHandler {
 
 /** How long a connection may keep sending a body nobody reads, after its answer went out. */
 export const LINGER_MS = 2_000
-/** How much of such a body is read (and thrown away) at most before the connection is cut. */
+/** How much of such a body is read (and thrown away) at most; then reading stops… */
 export const LINGER_BYTES = 4 * 1024 * 1024
+/** …and the connection is cut this long after (within LINGER_MS in all). */
+export const LINGER_AFTER_BYTES_MS = 500
 
 /**
  * An answer sent before the request's body has fully arrived (a 413, a 403,
@@ -146,6 +148,7 @@ function lingerOnClose(socket: Socket, req: NodeJS.ReadableStream) {
 		if (socket.destroyed) return
 		socket.end()
 		let received = 0
+		let capped = false
 		const cut = () => socket.destroy()
 		const timer = setTimeout(cut, LINGER_MS)
 		timer.unref()
@@ -153,7 +156,16 @@ function lingerOnClose(socket: Socket, req: NodeJS.ReadableStream) {
 		socket.once('end', cut)
 		socket.on('data', (chunk: Buffer) => {
 			received += chunk.length
-			if (received > LINGER_BYTES) cut()
+			if (received <= LINGER_BYTES || capped) return
+			capped = true
+			// Enough read for nothing. Cutting now would reset a connection whose client may not have
+			// read the answer yet (the kernel's buffers can hold tens of MB of body sent before it came),
+			// and a reset throws that answer away. Stop reading instead: TCP holds the client back,
+			// and the cut comes a moment later.
+			// (The request stream too: while it flows it would ask the socket for more.)
+			req.pause()
+			socket.pause()
+			setTimeout(cut, LINGER_AFTER_BYTES_MS).unref()
 		})
 		// The request stream may have been paused by a reader that gave up: let the bytes flow (to nowhere).
 		req.resume()
