@@ -21,13 +21,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 function concat(parts: Array<Uint8Array>): Uint8Array {
-	const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
-	let offset = 0
-	for (const part of parts) {
-		out.set(part, offset)
-		offset += part.length
-	}
-	return out
+	return new Uint8Array(Buffer.concat(parts))
 }
 
 type PngKind = 'rgb' | 'gray' | 'palette' | 'rgba' | 'interlaced'

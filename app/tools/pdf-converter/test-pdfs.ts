@@ -29,13 +29,7 @@ export function rawPdf(objects: Array<string>): Uint8Array {
 }
 
 function concat(parts: Array<Uint8Array>): Uint8Array {
-	const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
-	let offset = 0
-	for (const part of parts) {
-		out.set(part, offset)
-		offset += part.length
-	}
-	return out
+	return new Uint8Array(Buffer.concat(parts))
 }
 
 const PAGE = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'

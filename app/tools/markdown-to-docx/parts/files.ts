@@ -31,21 +31,8 @@ export function isMarkdownName(name: string): boolean {
 	return /\.(md|markdown|mdown|mkd|txt)$/i.test(name)
 }
 
-/** UTF-8 bytes of `text`, counted without encoding it (the box's size line runs on every key). */
-export function utf8Bytes(text: string): number {
-	let bytes = text.length
-	for (let index = 0; index < text.length; index++) {
-		const code = text.charCodeAt(index)
-		if (code < 0x80) continue
-		if (code < 0x800) bytes += 1
-		else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
-			// A surrogate pair: 2 UTF-16 units, 4 bytes.
-			bytes += 2
-			index++
-		} else bytes += 2
-	}
-	return bytes
-}
+/** UTF-8 bytes of `text`, counted without encoding it (the box's size line runs on every key): the text tools' counter. */
+export { utf8Length as utf8Bytes } from '#app/tools/kit/core.ts'
 
 export function lineCount(text: string): number {
 	if (text === '') return 0
