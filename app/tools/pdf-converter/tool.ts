@@ -1,14 +1,16 @@
 import { defineTool } from '#app/tools/kit/define-tool.ts'
 
-// Planned: the page is not written yet, so the tool is not linked anywhere.
 export const tool = defineTool({
 	slug: 'pdf-converter',
 	name: 'PDF Tools',
-	description: 'Convert PDFs and annotate them in your browser: highlight, draw, add text, stamps and signatures.',
+	// What the page does today (Convert); the viewer and annotation editor come with their own issue.
+	description: 'Merge, split, rotate, number and watermark PDFs, turn their pages into images or text, and images into a PDF.',
 	group: 'documents',
 	icon: 'document',
 	keywords: ['pdf', 'convert', 'edit', 'annotate', 'sign'],
-	live: false,
+	live: true,
+	// No text core for `POST /api/tools/<slug>`: the operations take files and store a file, through
+	// their own API (`POST /api/convert/upload`) and this page's action, both in the worker pool.
 	runs: 'page',
 	redirects: ['/tools/pdf', '/tools/pdf-editor'],
 	// SPEC.md §2 lists "PDF Tools" twice; the second entry is the editor, which lives on this page.
