@@ -15,6 +15,7 @@ export const publicPages = [
 	{ path: '/tools/url-encoder', heading: 'URL Encoder/Decoder' },
 	{ path: '/tools/minify-beautify', heading: 'Minify & Beautify Code' },
 	{ path: '/tools/markdown-to-docx', heading: 'Markdown to DOCX' },
+	{ path: '/tools/pdf-converter', heading: 'PDF Tools' },
 	{ path: '/login', heading: 'Log in' },
 	{ path: '/register', heading: 'Create an account' },
 ] as const

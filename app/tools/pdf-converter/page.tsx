@@ -10,7 +10,7 @@
  * The page is built around modes: Convert is the one there is; the viewer
  * and editor (a later issue) will sit beside it as another `parts/*-mode`.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useMemo } from 'react'
 import { getSiteSettingsForPage } from '#app/admin/settings.server.ts'
@@ -43,6 +43,20 @@ export async function loader(_: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
 	if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false
 	return defaultShouldRevalidate
+}
+
+/**
+ * The shell's headers, and the action's own: a result page is `no-store`
+ * (it holds the delete token) with the result's `Location`; an error keeps
+ * its `Retry-After`.
+ */
+export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+	const headers = new Headers(parentHeaders)
+	for (const name of ['Cache-Control', 'Location', 'Retry-After']) {
+		const value = actionHeaders.get(name)
+		if (value) headers.set(name, value)
+	}
+	return headers
 }
 
 /**

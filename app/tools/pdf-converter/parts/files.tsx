@@ -69,7 +69,7 @@ export function FilePicker({ hydrated, operation, files, onAdd, onMove, onRemove
 	return (
 		<section aria-labelledby="pdf-files-title" data-testid="pdf-files">
 			<h2 id="pdf-files-title" className="text-lg font-semibold">
-				1. {many ? 'Your files' : 'Your file'}
+				2. {many ? 'Add your files' : 'Add your file'}
 			</h2>
 			<div
 				data-testid="pdf-dropzone"

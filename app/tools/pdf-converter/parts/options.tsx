@@ -16,7 +16,7 @@ export function OperationPicker({ operation }: { operation: PdfOperation }) {
 	return (
 		<section aria-labelledby="pdf-operation-title" data-testid="pdf-operations">
 			<h2 id="pdf-operation-title" className="text-lg font-semibold">
-				What to do
+				1. Choose what to do
 			</h2>
 			<ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
 				{OPERATIONS.map((spec) => {
@@ -60,21 +60,30 @@ export function OperationOptions({ hydrated, operation, values, onChange, errors
 	return (
 		<section aria-labelledby="pdf-options-title" data-testid="pdf-options" data-operation={operation}>
 			<h2 id="pdf-options-title" className="text-lg font-semibold">
-				{spec.label}: options
+				3. Options for “{spec.label}”
 			</h2>
 			{spec.fields.length === 0 ? (
 				<p className="mt-2 text-sm text-muted">Nothing to set: the files are joined in the order listed{hydrated ? '' : ' (the order you picked them in)'}, bookmarks and links kept.</p>
 			) : (
 				<div className="mt-3 grid gap-5 sm:grid-cols-2">
-					{spec.fields.map((field) =>
+					{spec.fields.map((field) => {
 						// Without JavaScript every field shows: the ones that do not apply keep their defaults.
-						hydrated && !fieldApplies(field, values) ? null : (
+						if (hydrated && !fieldApplies(field, values)) return null
+						const alert = alertFor(field.name)
+						return (
 							<div key={`${operation}-${field.name}`} className={cn(field.kind === 'text' && field.maxLength > 200 && 'sm:col-span-2')}>
-								<OptionField field={field} id={`pdf-opt-${field.name}`} value={values[field.name] ?? ''} onChange={(value) => onChange(field.name, value)} error={errors[field.name]} />
-								{alertFor(field.name)}
+								<OptionField
+									field={field}
+									id={`pdf-opt-${field.name}`}
+									value={values[field.name] ?? ''}
+									onChange={(value) => onChange(field.name, value)}
+									error={errors[field.name]}
+									invalid={Boolean(errors[field.name] || alert)}
+								/>
+								{alert}
 							</div>
-						),
-					)}
+						)
+					})}
 				</div>
 			)}
 		</section>
@@ -101,7 +110,7 @@ function FieldError({ id, error }: { id: string; error?: string }) {
 	) : null
 }
 
-function OptionField({ field, id, value, onChange, error }: { field: FieldSpec; id: string; value: string; onChange: (value: string) => void; error?: string }) {
+function OptionField({ field, id, value, onChange, error, invalid }: { field: FieldSpec; id: string; value: string; onChange: (value: string) => void; error?: string; invalid: boolean }) {
 	if (field.kind === 'choice' && field.display !== 'select') {
 		return (
 			<>
@@ -114,7 +123,7 @@ function OptionField({ field, id, value, onChange, error }: { field: FieldSpec; 
 		id,
 		name: field.name,
 		value,
-		'aria-invalid': error ? true : undefined,
+		'aria-invalid': invalid || undefined,
 		'aria-describedby': describedBy(id, field.hint, error),
 		'data-testid': id,
 	} as const
