@@ -20,13 +20,14 @@ import { curlExample } from './parts/command-line.tsx'
 import { checkFiles, checkOptions, defaultValues, OPERATIONS, optionsToSend, retentionText, untilText } from './parts/operations.ts'
 import { pdfinfo, pdftotext, qpdfEncrypt, qpdfPageCount } from './pdf-readers.server.ts'
 import { textPdf } from './test-pdfs.ts'
+import { errorBodyOf, readLines } from './upload.client.ts'
 
 beforeEach(resetDatabase)
 afterAll(closeJobPool)
 
 const PAGE = 'http://localhost:3000/tools/pdf-converter'
 
-const pdfFile = (data: Uint8Array, name: string) => new File([data], name, { type: 'application/pdf' })
+const pdfFile = (data: Uint8Array, name: string) => new File([data as Uint8Array<ArrayBuffer>], name, { type: 'application/pdf' })
 
 /** The form as a browser posts it without JavaScript: the operation, the files, every field the operation shows. */
 function browserForm(operation: PdfOperation, files: Array<File>, options: Record<string, string> = {}) {
@@ -232,6 +233,25 @@ describe('the form’s model', () => {
 		expect(untilText(new Date('2026-11-26T10:00:00Z'), now)).toBe('in 1 hour')
 		expect(untilText(new Date('2026-11-26T09:25:00Z'), now)).toBe('in 25 minutes')
 		expect(untilText(new Date('2026-11-29T09:00:00Z'), now)).toBe('in 3 days')
+	})
+
+	test('the progress stream is read line by line as it grows; a line cut short waits for its end', () => {
+		const progress = '{"type":"progress","done":3,"total":40,"stage":"Rendering pages"}\n'
+		const final = '{"type":"result","status":201,"body":{"id":"x"}}\n'
+		const partial = readLines(progress + final.slice(0, 20), 0)
+		expect(partial).toEqual({ lines: [{ type: 'progress', done: 3, total: 40, stage: 'Rendering pages' }], next: progress.length })
+		const rest = readLines(progress + final, partial.next)
+		expect(rest).toEqual({ lines: [{ type: 'result', status: 201, body: { id: 'x' } }], next: (progress + final).length })
+		// Blank and broken lines are skipped: the final line decides.
+		expect(readLines('\nnot json\n{"type":"error","status":422,"body":{}}\n', 0).lines).toEqual([{ type: 'error', status: 422, body: {} }])
+	})
+
+	test('an error answer becomes the catalogue’s body, whatever came back', () => {
+		const body = { message: 'Validation failed: pages: …', status: 400, code: 'VALIDATION_ERROR', details: { fields: { pages: '…' } } }
+		expect(errorBodyOf(400, JSON.stringify(body))).toEqual(body)
+		expect(errorBodyOf(422, JSON.stringify({ error: { code: 'VALIDATION_ERROR', message: 'Damaged', details: { reason: 'damaged' } } }))).toEqual({ message: 'Damaged', status: 422, code: 'VALIDATION_ERROR', details: { reason: 'damaged' } })
+		expect(errorBodyOf(502, '<html>Bad gateway</html>')).toEqual({ message: 'Internal server error', status: 502, code: 'INTERNAL_ERROR' })
+		expect(errorBodyOf(503, '')).toEqual({ message: 'Service temporarily unavailable', status: 503, code: 'SERVICE_UNAVAILABLE' })
 	})
 
 	test('the curl example of each operation is the README’s', () => {

@@ -18,7 +18,8 @@ export function OperationPicker({ operation }: { operation: PdfOperation }) {
 			<h2 id="pdf-operation-title" className="text-lg font-semibold">
 				1. Choose what to do
 			</h2>
-			<ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+			{/* On a phone: two columns of names, the chosen one's description under them. */}
+			<ul className="mt-3 grid grid-cols-2 gap-2 lg:grid-cols-3">
 				{OPERATIONS.map((spec) => {
 					const current = spec.id === operation
 					return (
@@ -28,19 +29,25 @@ export function OperationPicker({ operation }: { operation: PdfOperation }) {
 								replace
 								preventScrollReset
 								aria-current={current ? 'true' : undefined}
+								aria-describedby={`pdf-op-${spec.id}-description`}
 								data-testid={`pdf-op-${spec.id}`}
 								className={cn(
-									'block h-full rounded-lg border bg-surface p-3 hover:border-accent',
+									'block h-full rounded-lg border bg-surface p-2.5 hover:border-accent sm:p-3',
 									current ? 'border-accent bg-accent-soft ring-1 ring-accent' : 'border-border',
 								)}
 							>
-								<span className="block font-semibold text-fg">{spec.label}</span>
-								<span className="mt-0.5 block text-sm text-muted">{spec.description}</span>
+								<span className="block text-sm font-semibold text-fg sm:text-base">{spec.label}</span>
+								<span id={`pdf-op-${spec.id}-description`} className="mt-0.5 hidden text-sm text-muted sm:block">
+									{spec.description}
+								</span>
 							</Link>
 						</li>
 					)
 				})}
 			</ul>
+			<p className="mt-2 text-sm text-muted sm:hidden" data-testid="pdf-op-description">
+				{operationSpec(operation).label}: {operationSpec(operation).description}
+			</p>
 		</section>
 	)
 }
