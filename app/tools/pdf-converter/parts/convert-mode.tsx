@@ -30,7 +30,8 @@ function isEncrypted(error: ErrorBody): boolean {
 	return (error.details as { reason?: unknown } | undefined)?.reason === 'encrypted'
 }
 
-export function ErrorAlert({ error }: { error: ErrorBody }) {
+/** The error; next to a field (`field`), the engine's words for that field alone when it has them. */
+export function ErrorAlert({ error, field }: { error: ErrorBody; field?: string }) {
 	const details = (error.details ?? {}) as { fields?: Record<string, unknown>; file?: unknown }
 	if (isEncrypted(error)) {
 		const name = typeof details.file === 'string' ? `“${details.file}”` : 'This PDF'
@@ -40,6 +41,14 @@ export function ErrorAlert({ error }: { error: ErrorBody }) {
 				<p className="mt-1 text-fg">
 					Unlock it first: open it in your PDF reader with its password, save or print it as a new PDF without protection, and add that copy instead.
 				</p>
+			</div>
+		)
+	}
+	const own = field ? details.fields?.[field] : undefined
+	if (typeof own === 'string' && own !== 'Unknown field') {
+		return (
+			<div role="alert" data-testid="pdf-error" className="mt-3 rounded-lg border border-danger bg-danger/10 p-3 text-sm">
+				<p className="font-semibold text-danger">{own}</p>
 			</div>
 		)
 	}
@@ -220,7 +229,7 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 
 	const field = errorField(error)
 	const place = !error ? null : isEncrypted(error) || field === 'files' ? 'files' : field && spec.fields.some((each) => each.name === field) ? field : 'panel'
-	const alertAt = (where: string): ReactNode => (error && place === where ? <ErrorAlert error={error} /> : null)
+	const alertAt = (where: string): ReactNode => (error && place === where ? <ErrorAlert error={error} field={where === 'panel' ? undefined : where} /> : null)
 	const busy = run.state === 'busy'
 
 	return (
@@ -251,6 +260,7 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 					perFileLimit={perFileLimit}
 					error={filesError}
 					alert={alertAt('files')}
+					pickAgain={!hydrated && Boolean(posted.error)}
 				/>
 				<OperationOptions hydrated={hydrated} operation={operation} values={values} onChange={setValue} errors={fieldErrors} alertFor={alertAt} />
 				<div className="border-t border-border pt-6">

@@ -30,6 +30,8 @@ type Props = {
 	error: string | null
 	/** The server's error about the files, if any. */
 	alert: ReactNode
+	/** Without JavaScript, after an error: the browser has forgotten the files. */
+	pickAgain?: boolean
 }
 
 function DropHint({ operation }: { operation: PdfOperation }) {
@@ -39,7 +41,7 @@ function DropHint({ operation }: { operation: PdfOperation }) {
 	return <>Two or more PDFs, joined in the order listed.</>
 }
 
-export function FilePicker({ hydrated, operation, files, onAdd, onMove, onRemove, onClear, announcement, perFileLimit, error, alert }: Props) {
+export function FilePicker({ hydrated, operation, files, onAdd, onMove, onRemove, onClear, announcement, perFileLimit, error, alert, pickAgain }: Props) {
 	const inputRef = useRef<HTMLInputElement>(null)
 	const [dropping, setDropping] = useState(false)
 	const [dragged, setDragged] = useState<number | null>(null)
@@ -118,6 +120,7 @@ export function FilePicker({ hydrated, operation, files, onAdd, onMove, onRemove
 						<p id="pdf-files-hint" className="form-help">
 							<DropHint operation={operation} /> Each file up to {formatBytes(perFileLimit)}.
 							{!hydrated && many ? ' They are used in the order you pick them: to change the order, pick them again in the order you want.' : null}
+							{pickAgain ? (many ? ' Choose the files again before you send the form again.' : ' Choose the file again before you send the form again.') : null}
 						</p>
 					</div>
 				</div>

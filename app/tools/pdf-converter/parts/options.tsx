@@ -70,7 +70,7 @@ export function OperationOptions({ hydrated, operation, values, onChange, errors
 				3. Options for “{spec.label}”
 			</h2>
 			{spec.fields.length === 0 ? (
-				<p className="mt-2 text-sm text-muted">Nothing to set: the files are joined in the order listed{hydrated ? '' : ' (the order you picked them in)'}, bookmarks and links kept.</p>
+				<p className="mt-2 text-sm text-muted">Nothing to set: the files are joined in the order listed{hydrated ? '' : ' (the order you picked them in)'}. Each page keeps its content and links; the files’ bookmarks are not carried over.</p>
 			) : (
 				<div className="mt-3 grid gap-5 sm:grid-cols-2">
 					{spec.fields.map((field) => {
