@@ -19,7 +19,7 @@
  * mangles them, which is what lets us tell "password-protected" from
  * "damaged" cleanly today and offer unlocking later.
  */
-import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFPageLeaf, PDFPageTree } from '@cantoo/pdf-lib'
+import { EncryptedPDFError, ParseSpeeds, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFPageLeaf, PDFPageTree } from '@cantoo/pdf-lib'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { PDF_LIMITS, type PdfInputFile } from './options.ts'
@@ -103,8 +103,8 @@ export async function loadPdf(file: PdfInputFile, index = 0): Promise<LoadedPdf>
 	let doc: PDFDocument
 	try {
 		// updateMetadata: false keeps the document's own dates and producer until we write ours.
-		// objectsPerTick: no timer every 100 objects (the worker has nothing else to do meanwhile).
-		doc = await PDFDocument.load(file.data, { updateMetadata: false, objectsPerTick: Infinity })
+		// ParseSpeeds.Fastest: no timer every 100 objects (the worker has nothing else to do meanwhile).
+		doc = await PDFDocument.load(file.data, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest })
 	} catch (error) {
 		if (error instanceof EncryptedPDFError) throw passwordProtected(file)
 		throw damaged(file, describeParseError(error))
