@@ -5,7 +5,7 @@
  * before pdf-lib's own recursive walk or any page copy runs. Every way a
  * file can fail to load becomes a catalogue error:
  *
- * - not a PDF (no `%PDF-` in the first 1024 bytes): 400;
+ * - not a PDF (no `%PDF-` in the first 1024 bytes): 415;
  * - empty, truncated (no `%%EOF` in the last 1024 bytes), unparsable, a page
  *   tree that loops or nests absurdly: 422 "This PDF is damaged…";
  * - encrypted: 422 "This PDF is password-protected…";
@@ -41,9 +41,10 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 	return indexOf(bytes, PDF_SIGNATURE, 0, 1024) !== -1
 }
 
+/** 415 (SECURITY.md I5): the file's bytes are not a PDF, whatever its name or declared type says. */
 export function notPdf(file: PdfInputFile, index: number): ToolError {
 	const message = `"${displayName(file.name)}" is not a PDF (its content does not start with %PDF-).`
-	return new ToolError(`Validation failed: files: ${message}`, { fields: { files: message }, file: index })
+	return new ToolError(message, { fields: { files: message }, file: index }, 'UNSUPPORTED_MEDIA_TYPE')
 }
 
 export function damaged(file: PdfInputFile, reason: string): ToolError {
