@@ -11,7 +11,7 @@ import { toolJobs } from '#app/tools/kit/tool-job.server.ts'
 import { docxJobs } from '#app/tools/markdown-to-docx/job.server.ts'
 import { pdfJobs } from '#app/tools/pdf-converter/job.server.ts'
 import { markdownJobs, preloadMarkdown } from './markdown-job.server.ts'
-import { type JobHandler, type JobTask } from './tasks.ts'
+import { type JobHandler, type JobProgress, type JobTask, PROGRESS_INTERVAL_MS } from './tasks.ts'
 
 const table: Record<string, JobHandler<never>> = { ...toolJobs, ...markdownJobs, ...docxJobs, ...pdfJobs }
 
@@ -26,7 +26,16 @@ parentPort?.on('message', async ({ id, task }: { id: number; task: JobTask }) =>
 			if (!reported) parentPort?.postMessage({ id, started: true })
 			reported = true
 		}
-		parentPort?.postMessage({ id, ok: true, result: await handler(task, { started }) })
+		let lastSent = 0
+		let lastStage = ''
+		const progress = (update: JobProgress) => {
+			const now = performance.now()
+			if (update.stage === lastStage && now - lastSent < PROGRESS_INTERVAL_MS && update.done < update.total) return
+			lastSent = now
+			lastStage = update.stage
+			parentPort?.postMessage({ id, progress: { done: update.done, total: update.total, stage: update.stage } })
+		}
+		parentPort?.postMessage({ id, ok: true, result: await handler(task, { started, progress }) })
 	} catch (error) {
 		const known = serializeToolError(error)
 		// Faults of ours are logged here (the message only, never the input) and answer 500.

@@ -12,7 +12,20 @@ export type JobTask = { kind: string }
  * begins: the pool's time limit counts from then (loading has a limit of its
  * own). Every handler calls it, first thing if it loads nothing.
  */
-export type JobContext = { started(): void }
+export type JobContext = {
+	started(): void
+	/**
+	 * How far the job has got (pages done of pages to do, and what it is doing), for a
+	 * caller showing progress. Sent at most every PROGRESS_INTERVAL_MS, and whenever the
+	 * stage changes; free to call for every page.
+	 */
+	progress(update: JobProgress): void
+}
+
+/** `total` 0: not known yet. */
+export type JobProgress = { done: number; total: number; stage: string }
+
+export const PROGRESS_INTERVAL_MS = 100
 
 export type JobHandler<Task extends JobTask = JobTask> = (task: Task, context: JobContext) => Promise<unknown>
 

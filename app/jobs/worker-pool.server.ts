@@ -24,6 +24,7 @@
  */
 import { Worker, type WorkerOptions } from 'node:worker_threads'
 import { AppError } from '#app/utils/errors.ts'
+import { type JobProgress } from './tasks.ts'
 
 export type WorkerPoolOptions = {
 	/** The worker script (JavaScript; see `pool.server.ts` for running TypeScript from source). */
@@ -64,11 +65,12 @@ type Job = {
 	reject: (error: unknown) => void
 	signal?: AbortSignal
 	onAbort?: () => void
+	onProgress?: (progress: JobProgress) => void
 }
 
 type Slot = { worker: Worker; job: Job | null; timer?: NodeJS.Timeout }
 
-type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: unknown } | { id: number; started: true }
+type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: unknown } | { id: number; started: true } | { id: number; progress: JobProgress }
 
 export class WorkerPool {
 	readonly #options: WorkerPoolOptions
@@ -89,7 +91,8 @@ export class WorkerPool {
 		return { workers: this.#slots.size, busy, queued: this.#queue.length, size: this.#options.size, maxQueue: this.#options.maxQueue }
 	}
 
-	run<T>(task: unknown, { signal, timeoutMs }: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<T> {
+	/** `onProgress`: what the job reports of its progress (jobs that report it), as it runs. */
+	run<T>(task: unknown, { signal, timeoutMs, onProgress }: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: JobProgress) => void } = {}): Promise<T> {
 		if (this.#closed) return Promise.reject(this.#busy('The server is shutting down. Please try again in a moment.'))
 		if (signal?.aborted) return Promise.reject(new JobFailure('aborted', 'VALIDATION_ERROR', 'The request was cancelled.', undefined, 499))
 		const idle = this.#idleSlot()
@@ -98,7 +101,7 @@ export class WorkerPool {
 			return Promise.reject(this.#busy('The server is busy with other work. Please try again in a few seconds.'))
 		}
 		return new Promise<T>((resolve, reject) => {
-			const job: Job = { id: this.#nextId++, task, timeoutMs: timeoutMs ?? this.#options.timeoutMs, resolve: resolve as (value: unknown) => void, reject, signal }
+			const job: Job = { id: this.#nextId++, task, timeoutMs: timeoutMs ?? this.#options.timeoutMs, resolve: resolve as (value: unknown) => void, reject, signal, onProgress }
 			if (signal) {
 				job.onAbort = () => this.#abort(job)
 				signal.addEventListener('abort', job.onAbort, { once: true })
@@ -199,6 +202,14 @@ export class WorkerPool {
 		if (!job || reply.id !== job.id) return
 		if ('started' in reply) {
 			if (this.#options.startupMs !== undefined) this.#startTimeLimit(slot, job)
+			return
+		}
+		if ('progress' in reply) {
+			try {
+				job.onProgress?.(reply.progress)
+			} catch (error) {
+				console.error('worker pool: a progress listener threw:', error)
+			}
 			return
 		}
 		clearTimeout(slot.timer)

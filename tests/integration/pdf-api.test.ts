@@ -199,6 +199,51 @@ describe('each operation', () => {
 	})
 })
 
+describe('the progress stream (Accept: application/x-ndjson)', () => {
+	const lines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as { type: string; status?: number; body?: Record<string, unknown>; done?: number; total?: number; stage?: string })
+	const ndjson = { Accept: 'application/x-ndjson' }
+
+	test('progress lines, then the 201 result as its last line: the same file GET serves', async () => {
+		const outcome = await upload([['operation', 'pdf-to-text'], ['files', pdfFile(await textPdf({ pages: 40 }))]], ndjson)
+		expect(outcome.status).toBe(200)
+		expect(outcome.headers.get('Content-Type')).toBe('application/x-ndjson; charset=utf-8')
+		// A compressor would hold the lines back until the end.
+		expect(outcome.headers.get('Cache-Control')).toContain('no-transform')
+		const all = lines(outcome.body as string)
+		const last = all.at(-1)!
+		expect(last).toMatchObject({ type: 'result', status: 201 })
+		expectCreated(last.body!)
+		expect(last.body).toMatchObject({ contentType: 'text/plain; charset=utf-8', pageCount: 40 })
+		const progress = all.slice(0, -1)
+		expect(progress.length).toBeGreaterThanOrEqual(2)
+		for (const line of progress) {
+			expect(line).toEqual({ type: 'progress', done: expect.any(Number), total: expect.any(Number), stage: expect.any(String) })
+			expect(line.done!).toBeLessThanOrEqual(Math.max(line.total!, line.done!))
+		}
+		// The job's own count of pages (its first report may be a stage without a count).
+		expect(progress.some((line) => line.total === 40 && line.stage === 'Reading the text')).toBe(true)
+		const done = progress.filter((line) => line.total === 40).map((line) => line.done!)
+		expect(done).toEqual([...done].sort((a, b) => a - b))
+		expect(new TextDecoder().decode(await bytesOf(last.body!.downloadUrl as string))).toContain('--- Page 40 ---\nPage 40 of 40')
+	})
+
+	test('an error found while processing is the last line, with the status and body the plain answer has; nothing stored', async () => {
+		const encrypted = qpdfEncrypt(pdf3, { user: 'u', owner: 'o' })
+		const outcome = await upload([['operation', 'rotate'], ['angle', '90'], ['files', pdfFile(encrypted)]], ndjson)
+		expect(outcome.status).toBe(200)
+		const last = lines(outcome.body as string).at(-1)!
+		expect(last).toMatchObject({ type: 'error', status: 422, body: { code: 'VALIDATION_ERROR', details: { reason: 'encrypted' } } })
+		expect(await storedCount()).toBe(0)
+	})
+
+	test('errors in the upload itself are plain JSON with their status, as without the header', async () => {
+		const bad = await upload([['operation', 'compress'], ['files', pdfFile(pdf3)]], ndjson)
+		expect(bad.status).toBe(400)
+		expect(bad.headers.get('Content-Type')).toContain('application/json')
+		expect(bad.body.details.fields.operation).toContain('Unknown operation')
+	})
+})
+
 describe('bad input: the catalogue\'s errors, and nothing stored', () => {
 	async function refused(parts: Array<Part>, status: number) {
 		const outcome = await upload(parts)
@@ -209,8 +254,8 @@ describe('bad input: the catalogue\'s errors, and nothing stored', () => {
 		return outcome.body
 	}
 
-	test('a non-PDF renamed .pdf: 400 naming files (as the engine answers)', async () => {
-		const body = await refused([['operation', 'rotate'], ['angle', '90'], ['files', new File(['<html><script>alert(1)</script></html>'], 'evil.pdf', { type: 'application/pdf' })]], 400)
+	test('a non-PDF renamed .pdf, whatever its declared type: 415 naming files (SECURITY.md I5)', async () => {
+		const body = await refused([['operation', 'rotate'], ['angle', '90'], ['files', new File(['<html><script>alert(1)</script></html>'], 'evil.pdf', { type: 'application/pdf' })]], 415)
 		expect(body.details.fields.files).toContain('is not a PDF')
 	})
 
@@ -390,9 +435,9 @@ describe('POST /api/edit-pdf', () => {
 		expect(await prisma.toolRun.findMany({ select: { tool: true, operation: true, outcome: true } })).toEqual([{ tool: 'pdf-converter', operation: 'edit-pdf', outcome: 'ok' }])
 	})
 
-	test('not a PDF by its bytes (400), empty or damaged (422), encrypted (422), other fields (400): nothing stored', async () => {
+	test('not a PDF by its bytes (415), empty or damaged (422), encrypted (422), other fields (400): nothing stored', async () => {
 		const cases: Array<[File, number, Array<Part>?]> = [
-			[new File(['GIF89a not a pdf'], 'x.pdf'), 400],
+			[new File(['GIF89a not a pdf'], 'x.pdf'), 415],
 			[pdfFile(new Uint8Array(0)), 422],
 			[pdfFile(pdf3.subarray(0, Math.floor(pdf3.length / 2))), 422],
 			[pdfFile(qpdfEncrypt(pdf3, { user: 'u', owner: 'o' })), 422],

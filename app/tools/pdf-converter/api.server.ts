@@ -24,12 +24,13 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getAuthState, SESSION_UNVERIFIED_MESSAGE } from '#app/accounts/auth.server.ts'
 import { bearerToken, requireBearer } from '#app/accounts/bearer.server.ts'
 import { cleanFileName, contentDisposition, expiryFromNow, readStoredFile, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
-import { json } from '#app/utils/api.server.ts'
+import { type JobProgress } from '#app/jobs/tasks.ts'
+import { apiErrorResponse, json } from '#app/utils/api.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, prisma } from '#app/utils/db.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { formatBytes } from '#app/utils/format.ts'
-import { runPdfOperation, SLUG } from './convert.server.ts'
+import { checkPdfInWorker, runPdfOperation, SLUG } from './convert.server.ts'
 import { PDF_LIMITS, PDF_MEDIA_TYPE, PDF_OPERATIONS, PDF_OPTION_SCHEMAS, type PdfInputFile, type PdfOperation, type PdfOutput } from './options.ts'
 
 /** Text fields a request may have besides its files (the operation and its options). */
@@ -226,12 +227,71 @@ export function createdResponse(result: StoredResult): Response {
 	return json(result, { status: 201, headers: { Location: result.downloadUrl } })
 }
 
-/** `POST /api/convert/upload`. */
+/** `POST /api/convert/upload`; with `Accept: application/x-ndjson`, the answer streams the progress (`progressStream`). */
 export async function handleUpload(request: Request): Promise<Response> {
 	const ownerId = await requestUserId(request)
 	const { operation, files, options } = await readUploadRequest(request)
+	if (wantsProgress(request)) {
+		return progressStream(request.signal, async (onProgress, signal) => {
+			const output = await runPdfOperation({ operation, files, options, via: 'api', signal, onProgress })
+			return storeResult(output, ownerId)
+		})
+	}
 	const output = await runPdfOperation({ operation, files, options, via: 'api', signal: request.signal })
 	return createdResponse(await storeResult(output, ownerId))
+}
+
+export const PROGRESS_MEDIA_TYPE = 'application/x-ndjson'
+
+function wantsProgress(request: Request): boolean {
+	return (request.headers.get('Accept') ?? '').toLowerCase().includes(PROGRESS_MEDIA_TYPE)
+}
+
+export type ProgressLine =
+	| { type: 'progress'; done: number; total: number; stage: string }
+	| { type: 'result'; status: 201; body: StoredResult }
+	| { type: 'error'; status: number; body: unknown }
+
+/**
+ * The processing's progress as it happens, for a page that shows it: once
+ * the upload has been read and checked (its errors are still plain JSON with
+ * their status), the answer is `200 application/x-ndjson`, one JSON object a
+ * line: `progress` lines (`done` of `total`, and the stage), then exactly one
+ * `result` line (`status` 201 and the usual body) or `error` line (the
+ * catalogue status and error body the plain answer would have had).
+ *
+ * A client that goes away aborts the job, as with the plain answer. Not
+ * compressed (`no-transform`): a compressor would hold the lines back.
+ */
+function progressStream(requestSignal: AbortSignal, work: (onProgress: (progress: JobProgress) => void, signal: AbortSignal) => Promise<StoredResult>): Response {
+	const cancelled = new AbortController()
+	const signal = AbortSignal.any([requestSignal, cancelled.signal])
+	const encoder = new TextEncoder()
+	let open = true
+	const body = new ReadableStream<Uint8Array>({
+		async start(controller) {
+			const send = (line: ProgressLine) => {
+				if (open) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`))
+			}
+			send({ type: 'progress', done: 0, total: 0, stage: 'Waiting for a free worker' })
+			try {
+				send({ type: 'result', status: 201, body: await work((progress) => send({ type: 'progress', ...progress }), signal) })
+			} catch (thrown) {
+				const answer = apiErrorResponse(thrown)
+				send({ type: 'error', status: answer.status, body: await answer.json() })
+			}
+			if (open) controller.close()
+			open = false
+		},
+		cancel() {
+			open = false
+			cancelled.abort()
+		},
+	})
+	return new Response(body, {
+		status: 200,
+		headers: { 'Content-Type': `${PROGRESS_MEDIA_TYPE}; charset=utf-8`, 'Cache-Control': 'no-store, no-transform', 'X-Accel-Buffering': 'no', 'X-Content-Type-Options': 'nosniff' },
+	})
 }
 
 /** `POST /api/edit-pdf`: one PDF (`file`), checked by its bytes and opened in the worker pool, then stored as sent. */
@@ -243,9 +303,12 @@ export async function handleEditedPdf(request: Request): Promise<Response> {
 	if (entries.length !== 1) throw validation('file', 'Upload one PDF')
 	const [file] = await filesOf(entries, 'file')
 	const name = pdfName(file!.name)
-	if (file!.data.byteLength > 0 && !startsLikePdf(file!.data)) throw validation('file', `"${name}" is not a PDF (its content does not start with %PDF-).`)
-	// Opened by the engine (in a worker), which reports damaged, encrypted and oversized PDFs; its re-saved copy is not kept.
-	const checked = await runPdfOperation({ operation: 'metadata', files: [{ name, data: file!.data }], options: {}, via: 'api', signal: request.signal, countAs: 'edit-pdf' })
+	if (file!.data.byteLength > 0 && !startsLikePdf(file!.data)) {
+		const message = `"${name}" is not a PDF (its content does not start with %PDF-).`
+		throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { fields: { file: message } })
+	}
+	// Opened in a worker as the operations open it (damaged, encrypted and oversized PDFs are refused) and its pages counted.
+	const checked = await checkPdfInWorker({ file: { name, data: file!.data }, via: 'api', signal: request.signal })
 	const stored = await storeResult({ fileName: name, contentType: PDF_MEDIA_TYPE, data: file!.data, pageCount: checked.pageCount }, ownerId)
 	return createdResponse(stored)
 }

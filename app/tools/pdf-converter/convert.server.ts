@@ -28,10 +28,11 @@
  * - 499: the signal aborted the job.
  */
 import { getJobPool } from '#app/jobs/pool.server.ts'
+import { type JobProgress } from '#app/jobs/tasks.ts'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { countRun, type RunVia } from '#app/tools/kit/run.server.ts'
 import { formatBytes } from '#app/utils/format.ts'
-import { type PdfTask } from './job.server.ts'
+import { type PdfCheckTask, type PdfTask } from './job.server.ts'
 import { PDF_LIMITS, PDF_OPERATIONS, type PdfInputFile, type PdfOperation, type PdfOutput } from './options.ts'
 
 export const SLUG = 'pdf-converter'
@@ -46,14 +47,14 @@ export type RunPdfOperationInput = {
 	signal?: AbortSignal
 	/** A shorter time limit than the pool's (TOOL_TIMEOUT_MS). */
 	timeoutMs?: number
-	/** The operation the run is counted as, when not `operation` (POST /api/edit-pdf checks a PDF with `metadata`: counted as "edit-pdf"). */
-	countAs?: string
+	/** Called as the job reports its progress (pages or files done, and the stage). */
+	onProgress?: (progress: JobProgress) => void
 }
 
-export async function runPdfOperation({ operation, files, options = {}, via, signal, timeoutMs, countAs }: RunPdfOperationInput): Promise<PdfOutput> {
+export async function runPdfOperation({ operation, files, options = {}, via, signal, timeoutMs, onProgress }: RunPdfOperationInput): Promise<PdfOutput> {
 	const inputBytes = files.reduce((sum, file) => sum + file.data.byteLength, 0)
 	// An unknown operation is counted as "unknown" (a name sent by the client is not stored as it is).
-	const counted = countAs ?? ((PDF_OPERATIONS as ReadonlyArray<string>).includes(operation) ? operation : 'unknown')
+	const counted = (PDF_OPERATIONS as ReadonlyArray<string>).includes(operation) ? operation : 'unknown'
 	return countRun(
 		{ slug: SLUG, via, inputBytes, operation: counted },
 		() => {
@@ -68,9 +69,26 @@ export async function runPdfOperation({ operation, files, options = {}, via, sig
 				throw new ToolError(`The files are too large together (limit ${formatBytes(PDF_LIMITS.maxTotalBytes)}).`, { limit: PDF_LIMITS.maxTotalBytes }, 'PAYLOAD_TOO_LARGE')
 			}
 			const task: PdfTask = { kind: 'pdf', operation, files: files.map(({ name, data }) => ({ name, data })), options }
-			return getJobPool().run<PdfOutput>(task, { signal, timeoutMs })
+			return getJobPool().run<PdfOutput>(task, { signal, timeoutMs, onProgress })
 		},
 		(result) => result.data.byteLength,
+	)
+}
+
+/**
+ * Opens a PDF in the worker pool and counts its pages, as `POST /api/edit-pdf`
+ * needs before it stores a PDF edited in the browser: the operations' errors
+ * (not a PDF, damaged, encrypted, too many pages), without re-saving the
+ * file. Counted as a run of the operation "edit-pdf".
+ */
+export async function checkPdfInWorker({ file, via, signal }: { file: PdfInputFile; via: RunVia; signal?: AbortSignal }): Promise<{ pageCount: number }> {
+	return countRun(
+		{ slug: SLUG, via, inputBytes: file.data.byteLength, operation: 'edit-pdf' },
+		() => {
+			const task: PdfCheckTask = { kind: 'pdf-check', file: { name: file.name, data: file.data } }
+			return getJobPool().run<{ pageCount: number }>(task, { signal })
+		},
+		() => 0,
 	)
 }
 

@@ -9,12 +9,12 @@
  */
 import { ToolError } from '#app/tools/kit/core.ts'
 import { imagesToPdf } from './images-to-pdf.server.ts'
-import { PDF_LIMITS, PDF_OPERATIONS, PDF_OPERATION_FILES, PDF_OPTION_SCHEMAS, type PdfInputFile, type PdfOperation, type PdfOptions, type PdfOutput } from './options.ts'
+import { PDF_LIMITS, PDF_OPERATIONS, PDF_OPERATION_FILES, PDF_OPTION_SCHEMAS, type PdfInputFile, type PdfOperation, type PdfOptions, type PdfOutput, type PdfProgress, noProgress } from './options.ts'
 import { addPageNumbers, addWatermark, deletePages, extractPages, mergePdfs, reorderPages, rotatePages, setMetadata, splitPdf } from './page-operations.server.ts'
-import { checkInputSizes } from './pdf-input.server.ts'
+import { checkInputSizes, loadPdf } from './pdf-input.server.ts'
 import { pdfToImages, pdfToText } from './pdfjs.server.ts'
 
-export type PdfRequest = { operation: PdfOperation; files: ReadonlyArray<PdfInputFile>; options?: Record<string, unknown> }
+export type PdfRequest = { operation: PdfOperation; files: ReadonlyArray<PdfInputFile>; options?: Record<string, unknown>; progress?: PdfProgress }
 
 function invalid(field: string, message: string): ToolError {
 	return new ToolError(`Validation failed: ${field}: ${message}`, { fields: { [field]: message } })
@@ -35,21 +35,23 @@ export function parseOptions<Operation extends PdfOperation>(operation: Operatio
 }
 
 /** Runs one operation. */
-export async function runPdfEngine({ operation, files, options }: PdfRequest): Promise<PdfOutput> {
+export async function runPdfEngine({ operation, files, options, progress = noProgress }: PdfRequest): Promise<PdfOutput> {
 	if (!(PDF_OPERATIONS as ReadonlyArray<string>).includes(operation)) throw invalid('operation', `Unknown operation "${String(operation).slice(0, 40)}"`)
 	const wanted = PDF_OPERATION_FILES[operation]
 	if (files.length < wanted.min) throw invalid('files', wanted.min === 1 ? `Add a ${wanted.kind === 'pdf' ? 'PDF' : 'PNG or JPEG'} file.` : `Add at least ${wanted.min} files.`)
 	if (files.length > wanted.max) throw invalid('files', wanted.max === 1 ? 'This operation takes one file.' : `Too many files (limit ${PDF_LIMITS.maxFiles}).`)
 	checkInputSizes(files)
 	const file = files[0]!
+	// Operations that go page by page (or file by file) report each step; the others take one step.
+	progress({ done: 0, total: 0, stage: files.length > 1 ? `Reading ${files.length} files` : 'Reading the file' })
 	switch (operation) {
 		case 'images-to-pdf':
-			return imagesToPdf(files, parseOptions(operation, options))
+			return imagesToPdf(files, parseOptions(operation, options), progress)
 		case 'merge':
 			parseOptions(operation, options)
-			return mergePdfs(files)
+			return mergePdfs(files, progress)
 		case 'split':
-			return splitPdf(file, parseOptions(operation, options))
+			return splitPdf(file, parseOptions(operation, options), progress)
 		case 'extract-pages':
 			return extractPages(file, parseOptions(operation, options))
 		case 'delete-pages':
@@ -65,8 +67,18 @@ export async function runPdfEngine({ operation, files, options }: PdfRequest): P
 		case 'metadata':
 			return setMetadata(file, parseOptions(operation, options))
 		case 'pdf-to-text':
-			return pdfToText(file, parseOptions(operation, options))
+			return pdfToText(file, parseOptions(operation, options), progress)
 		case 'pdf-to-images':
-			return pdfToImages(file, parseOptions(operation, options))
+			return pdfToImages(file, parseOptions(operation, options), progress)
 	}
+}
+
+/**
+ * Opens a PDF as the operations do and counts its pages: the same errors
+ * (not a PDF, damaged, encrypted, too many pages) without writing anything.
+ */
+export async function checkPdf(file: PdfInputFile): Promise<{ pageCount: number }> {
+	checkInputSizes([file])
+	const { pageCount } = await loadPdf(file)
+	return { pageCount }
 }

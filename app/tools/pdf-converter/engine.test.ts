@@ -79,7 +79,7 @@ describe('merge', () => {
 		expect((await failure(run('merge', [text5]))).details).toMatchObject({ fields: { files: 'Add at least 2 files.' } })
 		const fake = { name: 'fake.pdf', data: new TextEncoder().encode('<html>not a pdf</html>') }
 		const error = await failure(run('merge', [text5, fake]))
-		expect(error.status).toBe(400)
+		expect(error.status).toBe(415)
 		expect(error.details).toMatchObject({ fields: { files: expect.stringMatching(/"fake.pdf" is not a PDF/) }, file: 1 })
 	})
 })
@@ -307,7 +307,7 @@ describe('images → PDF', () => {
 		expect(near(colourAt(letter.data, 0.25, 0.5), RED)).toBe(true)
 	})
 
-	test('image bombs are refused from the header, before anything decodes them; other files are a 400', async () => {
+	test('image bombs are refused from the header, before anything decodes them; other files are a 415, damaged pictures a 422', async () => {
 		const bomb = twoColourPng('rgba', 2, 2, RED, BLUE)
 		new DataView(bomb.buffer).setUint32(16, 60_000)
 		new DataView(bomb.buffer).setUint32(20, 60_000)
@@ -317,9 +317,9 @@ describe('images → PDF', () => {
 		expect(error.message).toMatch(/too large: it declares 60000×60000 pixels/)
 		expect(performance.now() - started).toBeLessThan(500)
 		const gif = new TextEncoder().encode('GIF89a\x01\x00\x01\x00')
-		expect((await failure(run('images-to-pdf', [{ name: 'x.gif', data: gif }]))).details).toMatchObject({ fields: { files: '"x.gif" is not a PNG or JPEG picture.' } })
+		expect(await failure(run('images-to-pdf', [{ name: 'x.gif', data: gif }]))).toMatchObject({ status: 415, details: { fields: { files: '"x.gif" is not a PNG or JPEG picture.' } } })
 		const cut = twoColourPng('rgb', 64, 48, RED, BLUE).slice(0, 80)
-		expect((await failure(run('images-to-pdf', [{ name: 'cut.png', data: cut }]))).status).toBe(400)
+		expect(await failure(run('images-to-pdf', [{ name: 'cut.png', data: cut }]))).toMatchObject({ status: 422, message: expect.stringMatching(/^This picture is damaged/) })
 	})
 })
 

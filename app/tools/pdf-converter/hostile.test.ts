@@ -24,7 +24,7 @@ const hostile: Record<string, { data: () => Uint8Array; status: number; message:
 	'0 bytes': { data: () => new Uint8Array(), status: 422, message: /damaged.*empty/ },
 	'a truncated file': { data: () => truncated(good), status: 422, message: /damaged.*truncated/ },
 	'%PDF- and nothing else': { data: () => new TextEncoder().encode('%PDF-1.7\n%%EOF\n'), status: 422, message: /damaged/ },
-	'a PNG named .pdf': { data: () => Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), status: 400, message: /is not a PDF/ },
+	'a PNG named .pdf': { data: () => Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), status: 415, message: /is not a PDF/ },
 	'encrypted with a user password': { data: () => qpdfEncrypt(good, { user: 'secret', owner: 'owner' }), status: 422, message: /password-protected/ },
 }
 

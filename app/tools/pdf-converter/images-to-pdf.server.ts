@@ -29,7 +29,7 @@ import {
 } from '@cantoo/pdf-lib'
 import { ToolError, tooComplex } from '#app/tools/kit/core.ts'
 import { imageBombReason, readImageInfo } from '#app/tools/shared/image-info.ts'
-import { type PdfInputFile, type PdfOptions, type PdfOutput, PDF_MEDIA_TYPE } from './options.ts'
+import { noProgress, type PdfInputFile, type PdfOptions, type PdfOutput, type PdfProgress, PDF_MEDIA_TYPE } from './options.ts'
 import { displayName } from './pdf-input.server.ts'
 import { baseName, newDocument, savePdf } from './pdf-output.server.ts'
 
@@ -164,9 +164,16 @@ function saneDpi(dpi: { x: number; y: number } | null): { x: number; y: number }
 	return dpi && ok(dpi.x) && ok(dpi.y) ? dpi : { x: DEFAULT_DPI, y: DEFAULT_DPI }
 }
 
-function notImage(file: PdfInputFile, index: number, why = 'is not a PNG or JPEG picture'): ToolError {
+/** 415 (SECURITY.md I5): by its bytes, the file is neither a PNG nor a JPEG. */
+function notImage(file: PdfInputFile, index: number): ToolError {
+	const message = `"${displayName(file.name)}" is not a PNG or JPEG picture.`
+	return new ToolError(message, { fields: { files: message }, file: index }, 'UNSUPPORTED_MEDIA_TYPE')
+}
+
+/** 422: a PNG or JPEG by its signature that cannot be read. */
+function damagedImage(file: PdfInputFile, index: number, why: string): ToolError {
 	const message = `"${displayName(file.name)}" ${why}.`
-	return new ToolError(`Validation failed: files: ${message}`, { fields: { files: message }, file: index })
+	return new ToolError(`This picture is damaged and cannot be read: ${message}`, { fields: { files: message }, file: index, reason: 'damaged' }, 'VALIDATION_ERROR', 422)
 }
 
 type Placed = { pageWidth: number; pageHeight: number; x: number; y: number; width: number; height: number }
@@ -192,7 +199,7 @@ export function placeImage(width: number, height: number, options: PdfOptions<'i
 	return { pageWidth, pageHeight, x: (pageWidth - drawnWidth) / 2, y: (pageHeight - drawnHeight) / 2, width: drawnWidth, height: drawnHeight }
 }
 
-export async function imagesToPdf(files: ReadonlyArray<PdfInputFile>, options: PdfOptions<'images-to-pdf'>): Promise<PdfOutput> {
+export async function imagesToPdf(files: ReadonlyArray<PdfInputFile>, options: PdfOptions<'images-to-pdf'>, progress: PdfProgress = noProgress): Promise<PdfOutput> {
 	// Every picture is checked before the first is embedded: a bad tenth file fails fast.
 	let decodedPixels = 0
 	const checked = files.map((file, index) => {
@@ -202,7 +209,7 @@ export async function imagesToPdf(files: ReadonlyArray<PdfInputFile>, options: P
 		if (bomb) throw tooComplex(`The picture "${displayName(file.name)}" is too large: ${bomb}.`, { file: displayName(file.name), reason: 'image-too-large' })
 		if (info.type === 'jpg') return { file, info, png: null }
 		const png = readPng(file.data)
-		if (typeof png === 'string') throw notImage(file, index, png)
+		if (typeof png === 'string') throw damagedImage(file, index, png)
 		if (!canPassThrough(png)) decodedPixels += png.width * png.height
 		return { file, info, png }
 	})
@@ -213,6 +220,7 @@ export async function imagesToPdf(files: ReadonlyArray<PdfInputFile>, options: P
 	}
 	const doc = await newDocument()
 	for (const [index, { file, info, png }] of checked.entries()) {
+		progress({ done: index, total: checked.length, stage: 'Adding the pictures' })
 		let draw: (page: ReturnType<PDFDocument['addPage']>, placed: Placed) => void
 		let dpi: { x: number; y: number }
 		if (png && canPassThrough(png)) {
@@ -227,7 +235,7 @@ export async function imagesToPdf(files: ReadonlyArray<PdfInputFile>, options: P
 			try {
 				image = png ? await doc.embedPng(file.data) : await doc.embedJpg(file.data)
 			} catch {
-				throw notImage(file, index, `is damaged (it cannot be read as a ${png ? 'PNG' : 'JPEG'})`)
+				throw damagedImage(file, index, `cannot be read as a ${png ? 'PNG' : 'JPEG'}`)
 			}
 			dpi = saneDpi(png ? png.dpi : jpegDpi(file.data))
 			draw = (page, placed) => page.drawImage(image, placed)

@@ -15,10 +15,13 @@ export type PdfTask = {
 	options: Record<string, unknown>
 }
 
+/** Opens one PDF and counts its pages, nothing more (`POST /api/edit-pdf` stores the file as sent). */
+export type PdfCheckTask = { kind: 'pdf-check'; file: PdfInputFile }
+
 let engine: Promise<typeof import('./engine.server.ts')> | null = null
 let pdfjs: Promise<unknown> | null = null
 
-async function run(task: PdfTask, { started }: JobContext): Promise<PdfOutput> {
+async function run(task: PdfTask, { started, progress }: JobContext): Promise<PdfOutput> {
 	// pdf-lib (and pdf.js for the operations that read with it) load once per worker, outside the input's time limit.
 	engine ??= import('./engine.server.ts')
 	const { runPdfEngine } = await engine
@@ -27,7 +30,14 @@ async function run(task: PdfTask, { started }: JobContext): Promise<PdfOutput> {
 		await pdfjs
 	}
 	started()
-	return runPdfEngine({ operation: task.operation, files: task.files, options: task.options })
+	return runPdfEngine({ operation: task.operation, files: task.files, options: task.options, progress })
 }
 
-export const pdfJobs = { pdf: run } satisfies JobTable
+async function check(task: PdfCheckTask, { started }: JobContext): Promise<{ pageCount: number }> {
+	engine ??= import('./engine.server.ts')
+	const { checkPdf } = await engine
+	started()
+	return checkPdf(task.file)
+}
+
+export const pdfJobs = { pdf: run, 'pdf-check': check } satisfies JobTable

@@ -206,3 +206,8 @@ export type PdfInputFile = { name: string; data: Uint8Array }
  * ZIP of PDFs, pages of all its PDFs; for text and images, the pages read.
  */
 export type PdfOutput = { fileName: string; contentType: PdfContentType; data: Uint8Array; pageCount: number }
+
+/** What an operation reports as it goes: `done` of `total` (pages, files or parts; `total` 0 when not known) and what it is doing. */
+export type PdfProgress = (update: { done: number; total: number; stage: string }) => void
+
+export const noProgress: PdfProgress = () => {}

@@ -13,10 +13,10 @@
  */
 import { PDFDict, type PDFDocument, PDFName, PDFNumber, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib'
 import { ToolError, tooComplex } from '#app/tools/kit/core.ts'
-import { type PdfInputFile, type PdfOptions, type PdfOutput, PDF_LIMITS, PDF_MEDIA_TYPE, ZIP_MEDIA_TYPE } from './options.ts'
+import { noProgress, type PdfInputFile, type PdfOptions, type PdfOutput, type PdfProgress, PDF_LIMITS, PDF_MEDIA_TYPE, ZIP_MEDIA_TYPE } from './options.ts'
 import { pageIndexes, parsePageRanges, rangeError, rangeLabel, selectedPages, type PageRange } from './page-ranges.ts'
 import { loadPdf, type LoadedPdf } from './pdf-input.server.ts'
-import { baseName, newDocument, savePdf } from './pdf-output.server.ts'
+import { appendPages, baseName, newDocument, savePdf } from './pdf-output.server.ts'
 import { zipFiles } from './zip.ts'
 
 const POINTS_PER_MM = 72 / 25.4
@@ -28,15 +28,16 @@ function pdfOutput(fileName: string, data: Uint8Array, pageCount: number): PdfOu
 /** A new document holding copies of `indexes` (0-based, in order, repeats allowed) of `source`. */
 async function copyOf(source: LoadedPdf, indexes: ReadonlyArray<number>): Promise<PDFDocument> {
 	const doc = await newDocument()
-	for (const page of await doc.copyPages(source.doc, [...indexes])) doc.addPage(page)
+	appendPages(doc, await doc.copyPages(source.doc, [...indexes]))
 	return doc
 }
 
-export async function mergePdfs(files: ReadonlyArray<PdfInputFile>): Promise<PdfOutput> {
+export async function mergePdfs(files: ReadonlyArray<PdfInputFile>, progress: PdfProgress = noProgress): Promise<PdfOutput> {
 	// Every file is read and counted before the first page is copied.
 	const sources: Array<LoadedPdf> = []
 	let total = 0
 	for (const [index, file] of files.entries()) {
+		progress({ done: index, total: files.length, stage: 'Reading the files' })
 		const source = await loadPdf(file, index)
 		total += source.pageCount
 		if (total > PDF_LIMITS.maxPagesTotal) {
@@ -45,9 +46,11 @@ export async function mergePdfs(files: ReadonlyArray<PdfInputFile>): Promise<Pdf
 		sources.push(source)
 	}
 	const doc = await newDocument()
-	for (const source of sources) {
-		for (const page of await doc.copyPages(source.doc, source.doc.getPageIndices())) doc.addPage(page)
+	for (const [index, source] of sources.entries()) {
+		progress({ done: index, total: sources.length, stage: 'Merging' })
+		appendPages(doc, await doc.copyPages(source.doc, source.doc.getPageIndices()))
 	}
+	progress({ done: 0, total: 0, stage: 'Saving' })
 	return pdfOutput(`${baseName(files[0]?.name)}-merged.pdf`, await savePdf(doc), total)
 }
 
@@ -56,7 +59,7 @@ function ordinal(n: number): string {
 	return `${n}${suffix}`
 }
 
-export async function splitPdf(file: PdfInputFile, options: PdfOptions<'split'>): Promise<PdfOutput> {
+export async function splitPdf(file: PdfInputFile, options: PdfOptions<'split'>, progress: PdfProgress = noProgress): Promise<PdfOutput> {
 	const source = await loadPdf(file)
 	const count = source.pageCount
 	let ranges: Array<PageRange>
@@ -74,7 +77,8 @@ export async function splitPdf(file: PdfInputFile, options: PdfOptions<'split'>)
 	const entries: Array<{ name: string; data: Uint8Array }> = []
 	const used = new Set<string>()
 	const width = String(count).length
-	for (const range of ranges) {
+	for (const [index, range] of ranges.entries()) {
+		progress({ done: index, total: ranges.length, stage: 'Writing the parts' })
 		const part = await copyOf(source, pageIndexes([range]))
 		const label = range.from === range.to ? `page-${pad(range.from, width)}` : `pages-${pad(range.from, width)}-${pad(range.to, width)}`
 		let name = `${base}-${label}.pdf`

@@ -19,7 +19,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createCanvas } from '@napi-rs/canvas'
 import { tooComplex } from '#app/tools/kit/core.ts'
-import { type PdfInputFile, type PdfOptions, type PdfOutput, PDF_LIMITS, PNG_MEDIA_TYPE, TEXT_MEDIA_TYPE, ZIP_MEDIA_TYPE } from './options.ts'
+import { noProgress, type PdfInputFile, type PdfOptions, type PdfOutput, type PdfProgress, PDF_LIMITS, PNG_MEDIA_TYPE, TEXT_MEDIA_TYPE, ZIP_MEDIA_TYPE } from './options.ts'
 import { pageIndexes, parsePageRanges } from './page-ranges.ts'
 import { checkPdfBytes, damaged, passwordProtected, tooManyPages } from './pdf-input.server.ts'
 import { baseName } from './pdf-output.server.ts'
@@ -34,11 +34,19 @@ const packageDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-di
 /** pdf.js, loaded once per worker: the library, and its worker code in this thread (pdf.js finds it as `globalThis.pdfjsWorker`). */
 export function loadPdfJs(): Promise<PdfJs> {
 	pdfjsModule ??= (async () => {
+		const natives = { push: Array.prototype.push, parse: JSON.parse, stringify: JSON.stringify }
 		// A computed specifier: the worker script has no types, and TypeScript need not read its 2 MB.
 		const workerUrl = pathToFileURL(path.join(packageDir, 'legacy/build/pdf.worker.mjs')).href
 		;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(/* @vite-ignore */ workerUrl)
 		const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
 		pdfjs.GlobalWorkerOptions.workerSrc = workerUrl
+		// The legacy build's core-js replaces Array.prototype.push, JSON.parse and JSON.stringify
+		// in this thread with script versions (for spec corners, such as a push onto an array whose
+		// length is read-only, that neither pdf.js nor pdf-lib meets). Every push in the worker then
+		// ran 3× slower: 15 % of extracting text. The engine's own methods are put back.
+		Array.prototype.push = natives.push
+		JSON.parse = natives.parse
+		JSON.stringify = natives.stringify
 		return pdfjs
 	})()
 	return pdfjsModule
@@ -109,13 +117,14 @@ async function withPage<T>(doc: PdfJsDocument, file: PdfInputFile, index: number
 	}
 }
 
-export async function pdfToText(file: PdfInputFile, options: PdfOptions<'pdf-to-text'>): Promise<PdfOutput> {
+export async function pdfToText(file: PdfInputFile, options: PdfOptions<'pdf-to-text'>, progress: PdfProgress = noProgress): Promise<PdfOutput> {
 	const doc = await openWithPdfJs(file)
 	try {
 		const indexes = chosenPages(options.pages, doc.numPages)
 		const parts: Array<string> = []
 		let length = 0
-		for (const index of indexes) {
+		for (const [done, index] of indexes.entries()) {
+			progress({ done, total: indexes.length, stage: 'Reading the text' })
 			const text = await withPage(doc, file, index, async (page) => {
 				const content = await page.getTextContent()
 				let out = ''
@@ -140,7 +149,7 @@ export async function pdfToText(file: PdfInputFile, options: PdfOptions<'pdf-to-
 	}
 }
 
-export async function pdfToImages(file: PdfInputFile, options: PdfOptions<'pdf-to-images'>): Promise<PdfOutput> {
+export async function pdfToImages(file: PdfInputFile, options: PdfOptions<'pdf-to-images'>, progress: PdfProgress = noProgress): Promise<PdfOutput> {
 	const doc = await openWithPdfJs(file)
 	try {
 		const indexes = chosenPages(options.pages, doc.numPages)
@@ -170,7 +179,8 @@ export async function pdfToImages(file: PdfInputFile, options: PdfOptions<'pdf-t
 		const base = baseName(file.name)
 		const width = String(doc.numPages).length
 		const images: Array<{ name: string; data: Uint8Array }> = []
-		for (const index of indexes) {
+		for (const [done, index] of indexes.entries()) {
+			progress({ done, total: indexes.length, stage: 'Rendering the pages' })
 			const png = await withPage(doc, file, index, async (page) => {
 				const viewport = page.getViewport({ scale })
 				const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height))
