@@ -147,15 +147,15 @@ describe('the Convert form without JavaScript', () => {
 		expect(await prisma.storedFile.count()).toBe(0)
 	})
 
-	test('a password-protected PDF: 422 with reason encrypted; a file that is not a PDF: 400; a body that is not a form: 415', async () => {
+	test('a password-protected PDF: 422 with reason encrypted; a file that is not a PDF: 415 on the files; a body that is not a form: 415', async () => {
 		const locked = qpdfEncrypt(await textPdf({ pages: 1 }), { user: 'secret', owner: 'owner secret' })
 		const outcome = await post(browserForm('rotate', [pdfFile(locked, 'locked.pdf')], { angle: '90' }), { operation: 'rotate' })
 		expect(outcome.status).toBe(422)
 		expect(expectError(outcome.data).error.details).toMatchObject({ reason: 'encrypted', file: 'locked.pdf' })
 
 		const notPdf = await post(browserForm('rotate', [new File(['just text'], 'notes.pdf', { type: 'application/pdf' })], { angle: '90' }), { operation: 'rotate' })
-		expect(notPdf.status).toBe(400)
-		expect(expectError(notPdf.data).error.details).toMatchObject({ fields: { files: expect.any(String) } })
+		expect(notPdf.status).toBe(415)
+		expect(expectError(notPdf.data).error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', details: { fields: { files: expect.stringContaining('notes.pdf') } } })
 
 		const json = await post(JSON.stringify({ operation: 'rotate' }), { operation: 'rotate', headers: { 'Content-Type': 'application/json' } })
 		expect(json.status).toBe(415)

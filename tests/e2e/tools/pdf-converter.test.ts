@@ -28,6 +28,7 @@ test.beforeAll(async () => {
 	writeFileSync(file('alpha.pdf'), await textPdf({ pages: 2, text: (page) => `Alpha page ${page}` }))
 	writeFileSync(file('beta.pdf'), await textPdf({ pages: 1, text: () => 'Beta only page' }))
 	writeFileSync(file('gamma.pdf'), await textPdf({ pages: 1, text: () => 'Gamma only page' }))
+	writeFileSync(file('twenty.pdf'), await textPdf({ pages: 20 }))
 	writeFileSync(file('three.pdf'), await textPdf({ pages: 3, text: (page, total) => `Three page ${page} of ${total}` }))
 	// A Letter page, so PDF → PNG's size is not A4's by accident.
 	writeFileSync(file('letter.pdf'), await textPdf({ pages: 1, size: [612, 792], text: () => 'Letter page' }))
@@ -74,6 +75,19 @@ async function dropFiles(page: Page, names: Array<string>) {
 	}, files)
 }
 
+/** Records every state the status shows from now on ("processing: Merging PDFs… 0 sReading 3 files"), as it changes. */
+async function recordPhases(page: Page) {
+	await page.getByTestId('pdf-status').evaluate((status) => {
+		const seen = new Set<string>()
+		;(window as unknown as { __phases: Set<string> }).__phases = seen
+		new MutationObserver(() => {
+			const phase = status.querySelector('[data-phase]')
+			if (phase) seen.add(`${phase.getAttribute('data-phase')}: ${phase.textContent}`)
+		}).observe(status, { subtree: true, childList: true, characterData: true })
+	})
+	return async () => page.evaluate(() => [...(window as unknown as { __phases: Set<string> }).__phases])
+}
+
 const listed = (page: Page) => page.getByTestId('pdf-file').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-name')))
 
 test.describe('with JavaScript', () => {
@@ -111,19 +125,16 @@ test.describe('with JavaScript', () => {
 		await dropFiles(page, ['gamma.pdf'])
 		expect(await listed(page)).toEqual(['beta.pdf', 'alpha.pdf', 'gamma.pdf'])
 
-		// Every phase the status showed, caught as it changes.
-		await page.getByTestId('pdf-status').evaluate((status) => {
-			const seen = new Set<string>()
-			;(window as unknown as { __phases: Set<string> }).__phases = seen
-			new MutationObserver(() => {
-				const phase = status.querySelector('[data-phase]')
-				if (phase) seen.add(`${phase.getAttribute('data-phase')}: ${phase.textContent}`)
-			}).observe(status, { subtree: true, childList: true, characterData: true })
-		})
+		// Every phase the status showed, caught as it changes; the answer streamed as NDJSON.
+		const phasesSeen = await recordPhases(page)
+		const answered = page.waitForResponse((response) => response.url().endsWith('/api/convert/upload'))
 		const { bytes, download } = await runAndDownload(page)
-		const phases = await page.evaluate(() => [...(window as unknown as { __phases: Set<string> }).__phases])
+		const response = await answered
+		expect(response.request().headers()['accept']).toContain('application/x-ndjson')
+		expect(response.headers()['content-type']).toContain('application/x-ndjson')
+		const phases = await phasesSeen()
 		expect(phases.some((phase) => /^uploading: Uploading…/.test(phase)), phases.join(' | ')).toBe(true)
-		expect(phases.some((phase) => /^processing: Merging PDFs…/.test(phase)), phases.join(' | ')).toBe(true)
+		expect(phases.some((phase) => /^processing: Merging PDFs… \d+ s/.test(phase)), phases.join(' | ')).toBe(true)
 
 		expect(download.suggestedFilename()).toMatch(/\.pdf$/)
 		expect(qpdfPageCount(bytes)).toBe(4)
@@ -180,6 +191,18 @@ test.describe('with JavaScript', () => {
 		expect(Math.abs(size.width - reference!.width)).toBeLessThanOrEqual(1)
 		expect(Math.abs(size.height - reference!.height)).toBeLessThanOrEqual(1)
 		expect(size).toEqual({ width: expect.closeTo(612, -1), height: expect.closeTo(792, -1) })
+	})
+
+	test('a longer run: the server’s stage and count stream in while it works', async ({ page }) => {
+		await openPage(page, 'pdf-to-images')
+		await page.getByTestId('pdf-file-input').setInputFiles(file('twenty.pdf'))
+		await page.getByTestId('pdf-opt-dpi').fill('100')
+		const phasesSeen = await recordPhases(page)
+		const { bytes } = await runAndDownload(page)
+		const phases = await phasesSeen()
+		expect(phases.some((phase) => /^processing: Rendering pages… \d+ sRendering the pages: \d+ of 20$/.test(phase)), phases.join(' | ')).toBe(true)
+		expect(unzipList(bytes).filter((name) => name.endsWith('.png'))).toHaveLength(20)
+		await expect(page.getByTestId('pdf-result')).toContainText('20 pages')
 	})
 
 	test('PDF to text, and images to PDF from a PNG and a JPEG', async ({ page }) => {

@@ -73,14 +73,16 @@ export function RunProgress({ progress, doing }: { progress: Progress; doing: st
 	return (
 		<div data-testid="pdf-progress" data-phase="processing">
 			<p className="font-medium">
-				{progress.stage ?? doing}…{' '}
-				<span className="text-muted tabular-nums">
-					{counted ? `${progress.done} of ${progress.total}` : progress.done > 0 ? `${progress.done} done` : null}
-					{counted || progress.done > 0 ? ', ' : null}
-					{seconds} s
-				</span>
+				{doing}… <span className="text-muted tabular-nums">{seconds} s</span>
 			</p>
-			{/* No value: an indeterminate bar while the server says nothing of how far it is. */}
+			{/* What the server says it is doing, as it streams it (with JavaScript; a plain answer says nothing until the end). */}
+			{progress.stage ? (
+				<p className="text-muted" data-testid="pdf-stage">
+					{progress.stage}
+					{counted ? `: ${progress.done} of ${progress.total}` : progress.done > 0 ? `: ${progress.done} done` : null}
+				</p>
+			) : null}
+			{/* No value: an indeterminate bar while there is no count to show. */}
 			<progress className="mt-2 h-2 w-full max-w-md accent-[var(--accent)]" max={counted ? progress.total : undefined} value={counted ? progress.done : undefined} aria-label="Processing progress" />
 		</div>
 	)
