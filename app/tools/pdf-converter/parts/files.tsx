@@ -5,7 +5,7 @@
  * dragging a row or with Move up / Move down (for keyboards), and each
  * file removed; every change is announced in a live region.
  */
-import { useRef, useState, type DragEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react'
 import { Icon } from '#app/components/icon.tsx'
 import { formatBytes } from '#app/utils/format.ts'
 import { cn } from '#app/utils/misc.ts'
@@ -48,6 +48,22 @@ export function FilePicker({ hydrated, operation, files, onAdd, onMove, onRemove
 	const [over, setOver] = useState<number | null>(null)
 	const rule = PDF_OPERATION_FILES[operation]
 	const many = rule.max > 1
+
+	// Files dropped beside the zone would make the browser leave the page to show them (and lose the list).
+	useEffect(() => {
+		if (!hydrated) return
+		const keep = (event: globalThis.DragEvent) => {
+			if (!event.dataTransfer?.types.includes('Files') || event.defaultPrevented) return
+			event.preventDefault()
+			if (event.type === 'dragover') event.dataTransfer.dropEffect = 'none'
+		}
+		window.addEventListener('dragover', keep)
+		window.addEventListener('drop', keep)
+		return () => {
+			window.removeEventListener('dragover', keep)
+			window.removeEventListener('drop', keep)
+		}
+	}, [hydrated])
 
 	function dropFiles(event: DragEvent<HTMLDivElement>) {
 		if (dragged !== null) return
