@@ -10,12 +10,13 @@
 import { readFileSync } from 'node:fs'
 import { type AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
+import { updateSiteSettings } from '#app/admin/settings.server.ts'
 import { closeJobPool } from '#app/jobs/pool.server.ts'
 import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 import { PDF_LIMITS, PDF_OPERATIONS, PDF_OPTION_SCHEMAS, type PdfOperation } from './options.ts'
-import { action, type ActionData } from './page.tsx'
+import { action, loader, type ActionData, type LoaderData } from './page.tsx'
 import { curlExample } from './parts/command-line.tsx'
 import { checkFiles, checkOptions, defaultValues, OPERATIONS, optionsToSend, retentionText, untilText } from './parts/operations.ts'
 import { pdfinfo, pdftotext, qpdfEncrypt, qpdfPageCount } from './pdf-readers.server.ts'
@@ -179,6 +180,15 @@ describe('the Convert form without JavaScript', () => {
 		const again = await post(form(made.deleteToken!), { operation: 'rotate', headers: urlencoded })
 		expect(again.status).toBe(404)
 	})
+})
+
+test('the loader reads how long results are kept and the per-file limit from the admin’s settings (never above the engine’s 50 MB)', async () => {
+	const load = async () => ((await loader({ request: new Request(PAGE), context: {} as AppLoadContext, params: {} })) as unknown as { data: LoaderData }).data
+	expect(await load()).toEqual({ retentionHours: 1, perFileLimit: 25 * 1024 * 1024 })
+	await updateSiteSettings({ fileRetentionHours: 48, uploadLimitMb: 100 })
+	expect(await load()).toEqual({ retentionHours: 48, perFileLimit: PDF_LIMITS.maxFileBytes })
+	// What the page then says, before any upload.
+	expect(retentionText(48)).toBe('2 days')
 })
 
 describe('the form’s model', () => {

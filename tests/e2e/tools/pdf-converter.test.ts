@@ -15,6 +15,7 @@ import { expect, test, type Download, type Page } from '@playwright/test'
 import { pdftotext, pdftoppmSizes, pngSize, qpdfEncrypt, qpdfPageCount, qpdfRotations, unzipList } from '#app/tools/pdf-converter/pdf-readers.server.ts'
 import { twoColourJpeg, twoColourPng } from '#app/tools/pdf-converter/test-images.server.ts'
 import { textPdf } from '#app/tools/pdf-converter/test-pdfs.ts'
+import { createAccount, logIn } from '../fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs } from '../utils.ts'
 
 const PATH = '/tools/pdf-converter'
@@ -163,6 +164,23 @@ test.describe('with JavaScript', () => {
 		expect((await page.request.get(href)).status()).toBe(200)
 		await page.getByTestId('pdf-delete').click()
 		await expect(page.getByTestId('pdf-deleted')).toContainText('was deleted')
+		expect((await page.request.get(href)).status()).toBe(404)
+	})
+
+	test('signed in: the result is the account’s (no delete token), and Delete now works with the session', async ({ page }) => {
+		await logIn(page, await createAccount(page.request))
+		await openPage(page, 'rotate')
+		await page.getByTestId('pdf-file-input').setInputFiles(file('beta.pdf'))
+		const answered = page.waitForResponse((response) => response.url().endsWith('/api/convert/upload'))
+		const { href } = await runAndDownload(page)
+		// The stream's result line: the usual 201 body, without deleteToken for an account.
+		const lines = (await (await answered).text()).trim().split('\n').map((line) => JSON.parse(line) as { type: string; body?: Record<string, unknown> })
+		const result = lines.at(-1)!
+		expect(result.type).toBe('result')
+		expect(result.body).not.toHaveProperty('deleteToken')
+		await expect(page.getByTestId('pdf-expiry')).toContainText('it is also listed on your profile')
+		await page.getByTestId('pdf-delete').click()
+		await expect(page.getByTestId('pdf-deleted')).toContainText('beta')
 		expect((await page.request.get(href)).status()).toBe(404)
 	})
 
