@@ -341,5 +341,14 @@ test.describe('without JavaScript', () => {
 		const field = page.getByTestId('pdf-options').locator('div', { has: page.locator('#pdf-opt-pages') })
 		await expect(field.getByTestId('pdf-error').first()).toContainText('"2-9" goes beyond the last page: the document has 3 pages.')
 		await expect(page.getByTestId('pdf-opt-pages')).toHaveValue('2-9')
+		await expect(page.getByTestId('pdf-files')).toContainText('Choose the file again')
+
+		// Over the upload limit (25 MB by default): 413, said by the file box.
+		writeFileSync(file('big.pdf'), new Uint8Array(25 * 1024 * 1024 + 4096))
+		await page.getByTestId('pdf-file-input').setInputFiles(file('big.pdf'))
+		const refused = page.waitForResponse((response) => response.request().method() === 'POST')
+		await page.getByTestId('pdf-submit').click()
+		expect((await refused).status()).toBe(413)
+		await expect(page.getByTestId('pdf-files').getByRole('alert')).toHaveText('A file is too large (limit 25 MB)')
 	})
 })

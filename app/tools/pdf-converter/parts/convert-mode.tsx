@@ -228,7 +228,9 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 	}
 
 	const field = errorField(error)
-	const place = !error ? null : isEncrypted(error) || field === 'files' ? 'files' : field && spec.fields.some((each) => each.name === field) ? field : 'panel'
+	// A 413 that names no field is about the upload's size: said by the file box.
+	const aboutFiles = error && (isEncrypted(error) || field === 'files' || field === 'file' || (error.status === 413 && !field))
+	const place = !error ? null : aboutFiles ? 'files' : field && spec.fields.some((each) => each.name === field) ? field : 'panel'
 	const alertAt = (where: string): ReactNode => (error && place === where ? <ErrorAlert error={error} field={where === 'panel' ? undefined : where} /> : null)
 	const busy = run.state === 'busy'
 
