@@ -218,7 +218,7 @@ test.describe('with JavaScript', () => {
 		const phasesSeen = await recordPhases(page)
 		const { bytes } = await runAndDownload(page)
 		const phases = await phasesSeen()
-		expect(phases.some((phase) => /^processing: Rendering pages… \d+ sRendering the pages: \d+ of 20$/.test(phase)), phases.join(' | ')).toBe(true)
+		expect(phases.some((phase) => /^processing: Converting pages to PNG… \d+ sRendering the pages: \d+ of 20$/.test(phase)), phases.join(' | ')).toBe(true)
 		expect(unzipList(bytes).filter((name) => name.endsWith('.png'))).toHaveLength(20)
 		await expect(page.getByTestId('pdf-result')).toContainText('20 pages')
 	})

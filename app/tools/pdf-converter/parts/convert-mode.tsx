@@ -95,12 +95,15 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 		else if (posted.deleted) setRun({ state: 'deleted', fileName: posted.deleted })
 	}, [posted])
 
-	// Another operation: its own problems only.
+	// Another operation: the problems shown were the last one's.
+	const shownFor = useRef(operation)
 	useEffect(() => {
+		if (shownFor.current === operation) return
+		shownFor.current = operation
 		setFieldErrors({})
 		setFilesError(null)
-		setError((current) => (current && current !== posted.error ? null : current))
-	}, [operation, posted.error])
+		setError(null)
+	}, [operation])
 
 	function changed() {
 		setRun((current) => (current.state === 'done' && !current.stale ? { ...current, stale: true } : current))

@@ -181,7 +181,7 @@ export const OPERATIONS: ReadonlyArray<OperationSpec> = [
 		id: 'pdf-to-text',
 		label: 'PDF to text',
 		description: 'Copy the text of the pages into a .txt file.',
-		doing: 'Reading the text',
+		doing: 'Extracting the text',
 		fields: [
 			{
 				kind: 'choice',
@@ -200,7 +200,7 @@ export const OPERATIONS: ReadonlyArray<OperationSpec> = [
 		id: 'pdf-to-images',
 		label: 'PDF to PNG',
 		description: 'Draw each page as a PNG picture (a ZIP for several pages).',
-		doing: 'Rendering pages',
+		doing: 'Converting pages to PNG',
 		fields: [
 			{ kind: 'number', name: 'dpi', label: 'Resolution', unit: 'dpi', hint: '36 to 300; 150 suits the screen, 300 print.', min: 36, max: 300, step: 1 },
 			pagesField(`Leave empty for every page (at most ${PDF_LIMITS.maxRenderedPages}).`),

@@ -65,7 +65,7 @@ export function RunProgress({ progress, doing }: { progress: Progress; doing: st
 						{progress.total ? ` of ${formatBytes(progress.total)}` : ''})
 					</span>
 				</p>
-				<progress className="mt-2 h-2 w-full max-w-md accent-[var(--accent)]" max={progress.total ?? 1} value={progress.total ? progress.loaded : undefined} aria-label="Upload progress" />
+				<Bar label="Upload progress" value={progress.total ? progress.loaded : undefined} max={progress.total ?? 1} />
 			</div>
 		)
 	}
@@ -82,9 +82,28 @@ export function RunProgress({ progress, doing }: { progress: Progress; doing: st
 					{counted ? `: ${progress.done} of ${progress.total}` : progress.done > 0 ? `: ${progress.done} done` : null}
 				</p>
 			) : null}
-			{/* No value: an indeterminate bar while there is no count to show. */}
-			<progress className="mt-2 h-2 w-full max-w-md accent-[var(--accent)]" max={counted ? progress.total : undefined} value={counted ? progress.done : undefined} aria-label="Processing progress" />
+			{/* Indeterminate while there is no count to show. */}
+			<Bar label="Processing progress" value={counted ? progress.done : undefined} max={progress.total} />
 		</div>
+	)
+}
+
+/** A progress bar in the site's colours; without a value, a moving bar that says only "working". */
+function Bar({ label, value, max }: { label: string; value: number | undefined; max: number }) {
+	if (value === undefined) {
+		return (
+			<div role="progressbar" aria-label={label} className="mt-2 h-2 w-full max-w-md overflow-hidden rounded-full bg-surface-2">
+				<div className="loading-bar h-2" />
+			</div>
+		)
+	}
+	return (
+		<progress
+			aria-label={label}
+			max={max}
+			value={value}
+			className="mt-2 block h-2 w-full max-w-md appearance-none overflow-hidden rounded-full bg-surface-2 [&::-moz-progress-bar]:bg-accent [&::-webkit-progress-bar]:bg-surface-2 [&::-webkit-progress-value]:bg-accent"
+		/>
 	)
 }
 
