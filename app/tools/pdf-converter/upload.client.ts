@@ -7,21 +7,13 @@
  * `DELETE /api/pdf/{id}` for "Delete now".
  */
 import { codeForStatus, ERROR_CATALOGUE, type ErrorBody } from '#app/utils/errors.ts'
+import { UPLOAD_API_PATH } from './parts/operations.ts'
+import { type ShownResult } from './parts/result.tsx'
 
-export const UPLOAD_PATH = '/api/convert/upload'
 export const NDJSON = 'application/x-ndjson'
 
 /** The stored result as the 201 describes it (api.server.ts StoredResult). */
-export type UploadedResult = {
-	id: string
-	fileName: string
-	contentType: string
-	size: number
-	pageCount: number
-	downloadUrl: string
-	expiresAt: string
-	deleteToken?: string
-}
+export type UploadedResult = ShownResult
 
 export type UploadProgress =
 	| { phase: 'uploading'; loaded: number; total: number | null }
@@ -83,7 +75,7 @@ export function readLines(text: string, offset: number): { lines: Array<StreamLi
 export function uploadForConversion(form: FormData, { onProgress, signal }: { onProgress: (progress: UploadProgress) => void; signal?: AbortSignal }): Promise<UploadedResult> {
 	return new Promise((resolve, reject) => {
 		const request = new XMLHttpRequest()
-		request.open('POST', UPLOAD_PATH)
+		request.open('POST', UPLOAD_API_PATH)
 		request.setRequestHeader('Accept', `${NDJSON}, application/json`)
 		request.responseType = 'text'
 		let offset = 0

@@ -6,9 +6,7 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { useCopy } from '#app/tools/kit/tool-controls.tsx'
 import { type PdfOperation } from '../options.ts'
-import { operationSpec } from './operations.ts'
-
-export const UPLOAD_API_PATH = '/api/convert/upload'
+import { operationSpec, UPLOAD_API_PATH } from './operations.ts'
 
 /** Each operation's fields in the README's examples. */
 const EXAMPLE_FIELDS: Record<PdfOperation, string> = {

@@ -14,6 +14,9 @@ import { parsePageRanges } from '../page-ranges.ts'
 
 export const DEFAULT_OPERATION: PdfOperation = 'merge'
 
+/** The API the page sends to with JavaScript, and the command line's example calls. */
+export const UPLOAD_API_PATH = '/api/convert/upload'
+
 export function isOperation(value: unknown): value is PdfOperation {
 	return typeof value === 'string' && (PDF_OPERATIONS as ReadonlyArray<string>).includes(value)
 }
