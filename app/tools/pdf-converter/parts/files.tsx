@@ -49,6 +49,16 @@ export function FilePicker({ hydrated, operation, files, onAdd, onMove, onRemove
 	const rule = PDF_OPERATION_FILES[operation]
 	const many = rule.max > 1
 
+	// Files picked before the page's script ran join the list (the field is no longer posted).
+	useEffect(() => {
+		const input = inputRef.current
+		if (!hydrated || !input?.files?.length) return
+		const picked = [...input.files]
+		input.value = ''
+		onAdd(picked)
+		// Once, when the script takes over.
+	}, [hydrated])
+
 	// Files dropped beside the zone would make the browser leave the page to show them (and lose the list).
 	useEffect(() => {
 		if (!hydrated) return
