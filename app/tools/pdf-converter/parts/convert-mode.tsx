@@ -30,6 +30,12 @@ function isEncrypted(error: ErrorBody): boolean {
 	return (error.details as { reason?: unknown } | undefined)?.reason === 'encrypted'
 }
 
+/** An error the file box says: about the files, a password-protected PDF, or a 413 naming no field (the upload's size). */
+function isAboutFiles(error: ErrorBody): boolean {
+	const field = errorField(error)
+	return isEncrypted(error) || field === 'files' || field === 'file' || (error.status === 413 && !field)
+}
+
 /** The error; next to a field (`field`), the engine's words for that field alone when it has them. */
 export function ErrorAlert({ error, field }: { error: ErrorBody; field?: string }) {
 	const details = (error.details ?? {}) as { fields?: Record<string, unknown>; file?: unknown }
@@ -119,10 +125,15 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 		changed()
 	}
 
+	/** The list changed: what was said about the files no longer holds. */
+	function forgetFileProblems() {
+		setFilesError(null)
+		setError((current) => (current && isAboutFiles(current) ? null : current))
+	}
+
 	function addFiles(added: Array<File>) {
 		setFiles((current) => [...current, ...added.map((file) => ({ key: `f${nextKey++}`, file }))])
-		setFilesError(null)
-		setError((current) => (current && (errorField(current) === 'files' || isEncrypted(current)) ? null : current))
+		forgetFileProblems()
 		setAnnouncement(added.length === 1 ? `Added ${added[0]!.name}.` : `Added ${added.length} files.`)
 		changed()
 	}
@@ -148,6 +159,7 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 		const removed = files[index]
 		if (!removed) return
 		setFiles(files.filter((_, each) => each !== index))
+		forgetFileProblems()
 		setAnnouncement(`Removed ${removed.file.name}.`)
 		changed()
 		requestAnimationFrame(() => {
@@ -159,6 +171,7 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 
 	function clearFiles() {
 		setFiles([])
+		forgetFileProblems()
 		setAnnouncement('Removed all files.')
 		changed()
 		document.getElementById('pdf-file-input')?.focus()
@@ -231,9 +244,7 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 	}
 
 	const field = errorField(error)
-	// A 413 that names no field is about the upload's size: said by the file box.
-	const aboutFiles = error && (isEncrypted(error) || field === 'files' || field === 'file' || (error.status === 413 && !field))
-	const place = !error ? null : aboutFiles ? 'files' : field && spec.fields.some((each) => each.name === field) ? field : 'panel'
+	const place = !error ? null : isAboutFiles(error) ? 'files' : field && spec.fields.some((each) => each.name === field) ? field : 'panel'
 	const alertAt = (where: string): ReactNode => (error && place === where ? <ErrorAlert error={error} field={where === 'panel' ? undefined : where} /> : null)
 	const busy = run.state === 'busy'
 
