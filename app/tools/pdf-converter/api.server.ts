@@ -233,11 +233,11 @@ export async function handleUpload(request: Request): Promise<Response> {
 	const { operation, files, options } = await readUploadRequest(request)
 	if (wantsProgress(request)) {
 		return progressStream(request.signal, async (onProgress, signal) => {
-			const output = await runPdfOperation({ operation, files, options, via: 'api', signal, onProgress })
+			const output = await runPdfOperation({ operation, files, options, via: 'api', signal, onProgress, transferFiles: true })
 			return storeResult(output, ownerId)
 		})
 	}
-	const output = await runPdfOperation({ operation, files, options, via: 'api', signal: request.signal })
+	const output = await runPdfOperation({ operation, files, options, via: 'api', signal: request.signal, transferFiles: true })
 	return createdResponse(await storeResult(output, ownerId))
 }
 

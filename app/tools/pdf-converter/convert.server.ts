@@ -47,11 +47,16 @@ export type RunPdfOperationInput = {
 	signal?: AbortSignal
 	/** A shorter time limit than the pool's (TOOL_TIMEOUT_MS). */
 	timeoutMs?: number
+	/**
+	 * Hand the files' buffers to the worker instead of copying them: the caller's `files` are
+	 * unusable afterwards. For a request's own copies (the API's), which nothing reads again.
+	 */
+	transferFiles?: boolean
 	/** Called as the job reports its progress (pages or files done, and the stage). */
 	onProgress?: (progress: JobProgress) => void
 }
 
-export async function runPdfOperation({ operation, files, options = {}, via, signal, timeoutMs, onProgress }: RunPdfOperationInput): Promise<PdfOutput> {
+export async function runPdfOperation({ operation, files, options = {}, via, signal, timeoutMs, onProgress, transferFiles = false }: RunPdfOperationInput): Promise<PdfOutput> {
 	const inputBytes = files.reduce((sum, file) => sum + file.data.byteLength, 0)
 	// An unknown operation is counted as "unknown" (a name sent by the client is not stored as it is).
 	const counted = (PDF_OPERATIONS as ReadonlyArray<string>).includes(operation) ? operation : 'unknown'
@@ -69,7 +74,8 @@ export async function runPdfOperation({ operation, files, options = {}, via, sig
 				throw new ToolError(`The files are too large together (limit ${formatBytes(PDF_LIMITS.maxTotalBytes)}).`, { limit: PDF_LIMITS.maxTotalBytes }, 'PAYLOAD_TOO_LARGE')
 			}
 			const task: PdfTask = { kind: 'pdf', operation, files: files.map(({ name, data }) => ({ name, data })), options }
-			return getJobPool().run<PdfOutput>(task, { signal, timeoutMs, onProgress })
+			const transfer = transferFiles ? [...new Set(files.flatMap(({ data }) => (data.buffer instanceof ArrayBuffer && data.byteLength === data.buffer.byteLength ? [data.buffer] : [])))] : []
+			return getJobPool().run<PdfOutput>(task, { signal, timeoutMs, onProgress, transfer })
 		},
 		(result) => result.data.byteLength,
 	)
