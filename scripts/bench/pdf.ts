@@ -184,20 +184,29 @@ export async function run(): Promise<Array<BenchRow>> {
 		await compare('20 PNGs (1200×900) → PDF', { operation: 'images-to-pdf', files: pngs }, 'img2pdf', [...pngs.map((file) => file.path), '-o', out('png.pdf')], 2)
 		await compare('20 JPEGs (1200×900) → PDF', { operation: 'images-to-pdf', files: jpegs }, 'img2pdf', [...jpegs.map((file) => file.path), '-o', out('jpeg.pdf')], 2)
 
-		// 100 MB of input: four 24 MB PDFs of pictures, merged.
+		// 100 MB of input: four 24 MB PDFs of pictures, merged, on a server of its own (warmed by one
+		// small merge), so the figure is not the high-water mark the runs above left.
 		const big = []
 		for (let index = 0; index < 4; index++) big.push(await save(`pictures-${index + 1}.pdf`, await picturePdf(20, index + 1), 'application/pdf'))
 		const inputMb = big.reduce((sum, file) => sum + file.data.byteLength, 0) / 1024 / 1024
-		const idleKB = rssKB(pid)
-		const sampler = sampleRss(pid)
-		const merged = await viaApi(server.url, { operation: 'merge', files: big })
-		const peakKB = sampler.stop()
-		const qpdf = await timeCommand('qpdf', ['--empty', '--pages', ...big.map((file) => file.path), '--', out('big.pdf')])
-		console.log(
-			`merge of ${inputMb.toFixed(0)} MB (4 files): ours ${seconds(merged.ms)}, server RSS ${megabytes(idleKB)} idle, ${megabytes(peakKB)} peak; qpdf ${seconds(qpdf.ms)}, ${megabytes(qpdf.rssKB)} [load ${loadAverage()}]`,
-		)
-		rows.push({ section: SECTION, measure: `${inputMb.toFixed(0)} MB of input merged: server peak RSS`, ours: megabytes(peakKB), reference: '1024 MB', ratio: peakKB / 1024 / 1024, target: '< 1 GB', met: peakKB < 1024 * 1024 })
-		rows.push({ section: SECTION, measure: `${inputMb.toFixed(0)} MB of input merged: RSS added to the idle server`, ours: megabytes(peakKB - idleKB), reference: `${megabytes(qpdf.rssKB)} qpdf`, ratio: (peakKB - idleKB) / qpdf.rssKB, target: 'report', met: null })
+		const fresh = await startServer(path.join(dir, 'data-memory'), { TOOL_TIMEOUT_MS: '120000' })
+		try {
+			const freshPid = fresh.child.pid!
+			await viaApi(fresh.url, { operation: 'merge', files: parts.slice(0, 2) })
+			const idleKB = rssKB(freshPid)
+			const sampler = sampleRss(freshPid)
+			const merged = await viaApi(fresh.url, { operation: 'merge', files: big })
+			const peakKB = sampler.stop()
+			const qpdf = await timeCommand('qpdf', ['--empty', '--pages', ...big.map((file) => file.path), '--', out('big.pdf')])
+			console.log(
+				`merge of ${inputMb.toFixed(0)} MB (4 files): ours ${seconds(merged.ms)}, server RSS ${megabytes(idleKB)} idle, ${megabytes(peakKB)} peak; qpdf ${seconds(qpdf.ms)}, ${megabytes(qpdf.rssKB)} [load ${loadAverage()}]`,
+			)
+			rows.push({ section: SECTION, measure: `${inputMb.toFixed(0)} MB of input merged: time`, ours: seconds(merged.ms), reference: `${seconds(qpdf.ms)} qpdf`, ratio: merged.ms / qpdf.ms, target: 'report', met: null })
+			rows.push({ section: SECTION, measure: `${inputMb.toFixed(0)} MB of input merged: server peak RSS`, ours: megabytes(peakKB), reference: '1024 MB', ratio: peakKB / 1024 / 1024, target: '< 1 GB', met: peakKB < 1024 * 1024 })
+			rows.push({ section: SECTION, measure: `${inputMb.toFixed(0)} MB of input merged: RSS added to the idle server`, ours: megabytes(peakKB - idleKB), reference: `${megabytes(qpdf.rssKB)} qpdf`, ratio: (peakKB - idleKB) / qpdf.rssKB, target: 'report', met: null })
+		} finally {
+			await fresh.stop()
+		}
 		console.log(`(qpdf ${spawnSync('qpdf', ['--version']).stdout.toString().split('\n')[0]})`)
 	} finally {
 		await server.stop()
