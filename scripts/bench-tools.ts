@@ -4,8 +4,8 @@
  * JSON.parse + JSON.stringify for the JSON formatter, the esbuild and
  * lightningcss CLIs for the minifier, Node's Buffer for Base64 (and the
  * browser's worker path in Chromium), pandoc for Markdown → DOCX (through the
- * server's API), qpdf, pdftotext and img2pdf for the PDF engine (in-process:
-its routes do not exist yet). Prints figures; never fails on them.
+ * server's API), and qpdf, pdftotext and img2pdf for the PDF converter
+ * (through its API). Prints figures; never fails on them.
  *
  * Each section lives in scripts/bench/<tool>.ts and returns rows; run one
  * alone with `npx tsx scripts/bench/<tool>.ts`.

@@ -29,9 +29,21 @@ export const FAILED_OUTCOMES = ['error', 'timeout', 'memory', 'busy'] as const
 
 export type DailyCounts = { days: Array<string>; values: Array<number> }
 export type ToolSeries = { tool: string; name: string; values: Array<number> }
+export type RunCounts = {
+	runs: number
+	ok: number
+	refused: number
+	failed: number
+	aborted: number
+	failureRate: number | null
+	refusedRate: number | null
+}
+
 export type ToolErrorRate = {
 	tool: string
 	name: string
+	/** A tool with several operations (the PDF converter): each one's counts, most runs first. */
+	operations: Array<{ operation: string } & RunCounts>
 	runs: number
 	ok: number
 	refused: number
@@ -103,6 +115,30 @@ function rate(part: number, whole: number): number | null {
 	return whole === 0 ? null : Math.round((part / whole) * 1000) / 10
 }
 
+function runCounts(rows: ReadonlyArray<RateRow>): RunCounts {
+	const sum = (key: 'runs' | 'ok' | 'refused' | 'failed' | 'aborted') => rows.reduce((total, row) => total + Number(row[key]), 0)
+	const runs = sum('runs')
+	const refused = sum('refused')
+	const failed = sum('failed')
+	return { runs, ok: sum('ok'), refused, failed, aborted: sum('aborted'), failureRate: rate(failed, runs), refusedRate: rate(refused, runs) }
+}
+
+/** Per tool (most runs first), with the operations of tools that have them. */
+function errorRates(rows: ReadonlyArray<RateRow>): Array<ToolErrorRate> {
+	const byTool = new Map<string, Array<RateRow>>()
+	for (const row of rows) byTool.set(row.tool, [...(byTool.get(row.tool) ?? []), row])
+	return [...byTool.entries()]
+		.map(([tool, toolRows]) => {
+			const { runs, ...counts } = runCounts(toolRows)
+			const operations = toolRows
+				.filter((row): row is RateRow & { operation: string } => row.operation !== null)
+				.map((row) => ({ operation: row.operation, ...runCounts([row]) }))
+				.sort((a, b) => b.runs - a.runs || a.operation.localeCompare(b.operation))
+			return { tool, name: toolName(tool), operations, runs, ...counts }
+		})
+		.sort((a, b) => b.runs - a.runs || a.tool.localeCompare(b.tool))
+}
+
 function toolName(slug: string): string {
 	return getTool(slug)?.name ?? slug
 }
@@ -111,6 +147,7 @@ type DayRow = { day: string; count: number }
 type ToolDayRow = { tool: string; day: string; count: number }
 type RateRow = {
 	tool: string
+	operation: string | null
 	runs: number
 	ok: number
 	refused: number
@@ -184,7 +221,7 @@ export async function loadDashboard(now: Date = new Date()): Promise<DashboardDa
 				AND "createdAt" < (${utc(seriesEnd)}::timestamptz AT TIME ZONE 'UTC')
 			GROUP BY 1`,
 		prisma.$queryRaw<Array<RateRow>>`
-			SELECT "tool",
+			SELECT "tool", "operation",
 				count(*)::int AS "runs",
 				count(*) FILTER (WHERE "outcome" = 'ok')::int AS "ok",
 				count(*) FILTER (WHERE "outcome" IN ('invalid', 'too_large'))::int AS "refused",
@@ -193,8 +230,7 @@ export async function loadDashboard(now: Date = new Date()): Promise<DashboardDa
 			FROM "ToolRun"
 			WHERE "createdAt" >= (${utc(seriesStart)}::timestamptz AT TIME ZONE 'UTC')
 				AND "createdAt" < (${utc(seriesEnd)}::timestamptz AT TIME ZONE 'UTC')
-			GROUP BY 1
-			ORDER BY 2 DESC, 1`,
+			GROUP BY 1, 2`,
 		prisma.post.findMany({
 			orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
 			take: LATEST_POSTS,
@@ -267,22 +303,7 @@ export async function loadDashboard(now: Date = new Date()): Promise<DashboardDa
 		},
 		toolUsage: { days, series },
 		signups: { days, values: signupValues },
-		errorRates: rateRows.map((row) => {
-			const runs = Number(row.runs)
-			const refused = Number(row.refused)
-			const failed = Number(row.failed)
-			return {
-				tool: row.tool,
-				name: toolName(row.tool),
-				runs,
-				ok: Number(row.ok),
-				refused,
-				failed,
-				aborted: Number(row.aborted),
-				failureRate: rate(failed, runs),
-				refusedRate: rate(refused, runs),
-			}
-		}),
+		errorRates: errorRates(rateRows),
 		latestPosts: posts.map((post) => {
 			const state = postState(post, now)
 			return {

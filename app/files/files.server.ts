@@ -61,6 +61,21 @@ export function newFileId(): string {
 
 export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/
 
+/**
+ * Bytes a StoredFileChunk holds: files up to this size keep their bytes in
+ * their own row; larger ones (tool results, up to 100 MB) a chunk a row,
+ * written in one transaction and read back a chunk at a time. One 60 MB
+ * parameter took PGlite 1 s and its heap 200 MB (hex text and its decoding)
+ * and reading it back held as much again; a chunk at a time it holds a few MB.
+ */
+export const FILE_CHUNK_BYTES = 1024 * 1024
+
+const storedFileSelect = { id: true, name: true, mediaType: true, size: true, kept: true, createdAt: true, expiresAt: true, pageCount: true } as const
+
+function asBuffer(data: Uint8Array): Uint8Array<ArrayBuffer> {
+	return Buffer.from(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>
+}
+
 export async function storeFile(input: {
 	name: string
 	mediaType: string
@@ -73,21 +88,56 @@ export async function storeFile(input: {
 	deleteTokenHash?: string
 	pageCount?: number
 }) {
-	return prisma.storedFile.create({
-		data: {
-			id: newFileId(),
-			name: cleanFileName(input.name),
-			mediaType: input.mediaType,
-			size: input.data.byteLength,
-			data: Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength) as Uint8Array<ArrayBuffer>,
-			kept: input.kept,
-			uploadedById: input.uploadedById ?? null,
-			tool: input.tool ?? null,
-			expiresAt: input.expiresAt ?? null,
-			deleteTokenHash: input.deleteTokenHash ?? null,
-			pageCount: input.pageCount ?? null,
+	const row = {
+		id: newFileId(),
+		name: cleanFileName(input.name),
+		mediaType: input.mediaType,
+		size: input.data.byteLength,
+		kept: input.kept,
+		uploadedById: input.uploadedById ?? null,
+		tool: input.tool ?? null,
+		expiresAt: input.expiresAt ?? null,
+		deleteTokenHash: input.deleteTokenHash ?? null,
+		pageCount: input.pageCount ?? null,
+	}
+	if (input.data.byteLength <= FILE_CHUNK_BYTES) return prisma.storedFile.create({ data: { ...row, data: asBuffer(input.data) }, select: storedFileSelect })
+	const chunkCount = Math.ceil(input.data.byteLength / FILE_CHUNK_BYTES)
+	// All or nothing: a file is never seen with some of its chunks missing.
+	return prisma.$transaction(
+		async (tx) => {
+			const file = await tx.storedFile.create({ data: { ...row, data: new Uint8Array(0), chunkCount }, select: storedFileSelect })
+			for (let index = 0; index < chunkCount; index++) {
+				const data = asBuffer(input.data.subarray(index * FILE_CHUNK_BYTES, (index + 1) * FILE_CHUNK_BYTES))
+				// createMany: no RETURNING of the megabyte just written.
+				await tx.storedFileChunk.createMany({ data: [{ fileId: row.id, index, data }] })
+			}
+			return file
 		},
-		select: { id: true, name: true, mediaType: true, size: true, kept: true, createdAt: true, expiresAt: true, pageCount: true },
+		// 100 chunks take a second or two; the default 5 s is tight on a loaded machine.
+		{ maxWait: 10_000, timeout: 120_000 },
+	)
+}
+
+/**
+ * A stored file's bytes as a response body: its own row's for a small file,
+ * else its chunks read one at a time as the body is sent. A file deleted
+ * while it is being sent ends the body with an error (the client sees a cut
+ * download, never another file's bytes).
+ */
+export function storedFileBody(file: { id: string; data: Uint8Array; chunkCount: number }): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> {
+	if (file.chunkCount === 0) return file.data as Uint8Array<ArrayBuffer>
+	let index = 0
+	return new ReadableStream<Uint8Array>({
+		async pull(controller) {
+			const chunk = await prisma.storedFileChunk.findUnique({ where: { fileId_index: { fileId: file.id, index } }, select: { data: true } })
+			if (!chunk) {
+				controller.error(new Error(`stored file ${file.id}: chunk ${index} is gone`))
+				return
+			}
+			controller.enqueue(chunk.data)
+			index++
+			if (index === file.chunkCount) controller.close()
+		},
 	})
 }
 

@@ -66,6 +66,8 @@ type Job = {
 	signal?: AbortSignal
 	onAbort?: () => void
 	onProgress?: (progress: JobProgress) => void
+	/** Buffers of the task handed to the worker rather than copied (they are unusable here afterwards). */
+	transfer?: ReadonlyArray<ArrayBuffer>
 }
 
 type Slot = { worker: Worker; job: Job | null; timer?: NodeJS.Timeout }
@@ -92,7 +94,10 @@ export class WorkerPool {
 	}
 
 	/** `onProgress`: what the job reports of its progress (jobs that report it), as it runs. */
-	run<T>(task: unknown, { signal, timeoutMs, onProgress }: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: JobProgress) => void } = {}): Promise<T> {
+	run<T>(
+		task: unknown,
+		{ signal, timeoutMs, onProgress, transfer }: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: JobProgress) => void; transfer?: ReadonlyArray<ArrayBuffer> } = {},
+	): Promise<T> {
 		if (this.#closed) return Promise.reject(this.#busy('The server is shutting down. Please try again in a moment.'))
 		if (signal?.aborted) return Promise.reject(new JobFailure('aborted', 'VALIDATION_ERROR', 'The request was cancelled.', undefined, 499))
 		const idle = this.#idleSlot()
@@ -101,7 +106,7 @@ export class WorkerPool {
 			return Promise.reject(this.#busy('The server is busy with other work. Please try again in a few seconds.'))
 		}
 		return new Promise<T>((resolve, reject) => {
-			const job: Job = { id: this.#nextId++, task, timeoutMs: timeoutMs ?? this.#options.timeoutMs, resolve: resolve as (value: unknown) => void, reject, signal, onProgress }
+			const job: Job = { id: this.#nextId++, task, timeoutMs: timeoutMs ?? this.#options.timeoutMs, resolve: resolve as (value: unknown) => void, reject, signal, onProgress, transfer }
 			if (signal) {
 				job.onAbort = () => this.#abort(job)
 				signal.addEventListener('abort', job.onAbort, { once: true })
@@ -182,7 +187,8 @@ export class WorkerPool {
 			slot.timer.unref()
 		}
 		;(job as Job & { started: number }).started = started
-		slot.worker.postMessage({ id: job.id, task: job.task })
+		slot.worker.postMessage({ id: job.id, task: job.task }, [...(job.transfer ?? [])])
+		job.transfer = undefined
 	}
 
 	#startTimeLimit(slot: Slot, job: Job) {

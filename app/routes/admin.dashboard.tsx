@@ -182,7 +182,7 @@ export default function AdminDashboard() {
 									</tr>
 								</thead>
 								<tbody className="divide-y divide-border">
-									{data.errorRates.map((row) => (
+									{data.errorRates.flatMap((row) => [
 										<tr key={row.tool} data-tool={row.tool}>
 											<th scope="row" className="min-w-[9rem] py-2 pr-3 font-normal break-words">
 												{row.name}
@@ -193,8 +193,23 @@ export default function AdminDashboard() {
 											</td>
 											<td className="py-2 pr-3 text-right">{formatCount(row.failed)}</td>
 											<td className={cn('py-2 text-right font-semibold', row.failed > 0 && 'text-danger')}>{formatRate(row.failureRate)}</td>
-										</tr>
-									))}
+										</tr>,
+										// A tool with several operations (the PDF converter): one line each, under the tool's.
+										...row.operations.map((operation) => (
+											<tr key={`${row.tool} ${operation.operation}`} data-tool={row.tool} data-operation={operation.operation} className="text-muted">
+												<th scope="row" className="py-1.5 pr-3 pl-4 font-normal break-words">
+													<span className="sr-only">{row.name}, operation </span>
+													{operation.operation}
+												</th>
+												<td className="py-1.5 pr-3 text-right">{formatCount(operation.runs)}</td>
+												<td className="py-1.5 pr-3 text-right whitespace-nowrap">
+													{formatCount(operation.refused)} ({formatRate(operation.refusedRate)})
+												</td>
+												<td className="py-1.5 pr-3 text-right">{formatCount(operation.failed)}</td>
+												<td className={cn('py-1.5 text-right', operation.failed > 0 && 'text-danger')}>{formatRate(operation.failureRate)}</td>
+											</tr>
+										)),
+									])}
 								</tbody>
 							</table>
 						</ScrollArea>

@@ -7,7 +7,7 @@
  */
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { errorResponse } from '#app/utils/errors.server.ts'
-import { contentDisposition, readStoredFile } from '#app/files/files.server.ts'
+import { contentDisposition, readStoredFile, storedFileBody } from '#app/files/files.server.ts'
 import { answerOutages } from '#app/utils/api.server.ts'
 import { httpDate } from '#app/utils/dates.ts'
 
@@ -26,5 +26,5 @@ export const loader = answerOutages(async ({ params }: LoaderFunctionArgs) => {
 		'Last-Modified': httpDate(file.createdAt),
 		ETag: `"${file.id}"`,
 	})
-	return new Response(file.data as Uint8Array<ArrayBuffer>, { status: 200, headers })
+	return new Response(storedFileBody(file), { status: 200, headers })
 })

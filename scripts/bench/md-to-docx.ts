@@ -20,16 +20,13 @@
  *
  * Run alone: npx tsx scripts/bench/md-to-docx.ts
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BenchRow } from './rows.ts'
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+import { median, megabytes, root, rssKB, seconds, startServer, timeCommand } from './server.ts'
 const corpus = path.join(root, 'app/tools/markdown-to-docx/corpus')
 const SOURCES = ['20-readme-cli.md', '21-readme-library.md', '22-changelog.md', '23-api-doc.md', '24-long-paragraphs.md', '09-tables.md', '04-code.md', '06-lists.md', '10-links.md', '15-alerts.md']
 const SIZES = [
@@ -53,47 +50,6 @@ function realisticDocument(bytes: number): string {
 	}
 }
 
-async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer()
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo
-			server.close(() => resolve(port))
-		})
-		server.on('error', reject)
-	})
-}
-
-function rssKB(pid: number): number {
-	try {
-		const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-		return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-	} catch {
-		return 0
-	}
-}
-
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-	const port = await freePort()
-	const child = spawn(process.execPath, [path.join(root, 'scripts/start.js')], {
-		cwd: root,
-		env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_REQUESTS: '0', DATABASE_URL: '' },
-		stdio: ['ignore', 'ignore', 'inherit'],
-	})
-	const url = `http://127.0.0.1:${port}`
-	const deadline = Date.now() + 240_000
-	while (Date.now() < deadline) {
-		if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
-		try {
-			if ((await fetch(`${url}/healthz`)).ok) return { child, url }
-		} catch {
-			// not listening yet
-		}
-		await new Promise((resolve) => setTimeout(resolve, 250))
-	}
-	throw new Error('the server did not become healthy in 240 s')
-}
-
 type Ours = { ms: number; status: number; bytes: number }
 
 async function convertOnce(url: string, markdown: string): Promise<Ours> {
@@ -106,31 +62,14 @@ async function convertOnce(url: string, markdown: string): Promise<Ours> {
 }
 
 async function pandocOnce(input: string, output: string): Promise<{ ms: number; rssKB: number }> {
-	const start = performance.now()
-	const child = spawn('/usr/bin/time', ['-v', 'pandoc', '-f', 'gfm', '-t', 'docx', '-o', output, input], { stdio: ['ignore', 'ignore', 'pipe'] })
-	let stderr = ''
-	child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-	const code = await new Promise<number | null>((resolve, reject) => {
-		child.on('error', reject)
-		child.on('close', resolve)
-	})
-	const ms = performance.now() - start
-	if (code !== 0) throw new Error(`pandoc exited with ${code}: ${stderr.slice(-300)}`)
-	return { ms, rssKB: Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? 0) }
+	return timeCommand('pandoc', ['-f', 'gfm', '-t', 'docx', '-o', output, input])
 }
-
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b)
-	return sorted[Math.floor(sorted.length / 2)]!
-}
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-const megabytes = (kb: number) => `${Math.round(kb / 1024)} MB`
 
 export async function run(): Promise<Array<BenchRow>> {
 	if (!existsSync('/usr/bin/time') || !existsSync('/usr/bin/pandoc')) throw new Error('needs /usr/bin/time and pandoc (apt-get install time pandoc)')
 	const work = await mkdtemp(path.join(os.tmpdir(), 'toolsite-bench-docx-'))
-	const { child, url } = await startServer(path.join(work, 'data'))
+	const server = await startServer(path.join(work, 'data'))
+	const { child, url } = server
 	const rows: Array<BenchRow> = []
 	try {
 		const pid = child.pid!
@@ -182,8 +121,7 @@ export async function run(): Promise<Array<BenchRow>> {
 		console.log(`20 concurrent 200 KB conversions: ${ok} answered 200 in ${seconds(ms)}; server RSS peak ${megabytes(peakKB)}`)
 		rows.push({ section: 'Markdown → DOCX', measure: '20 concurrent 200 KB, peak RSS', ours: `${megabytes(peakKB)} (server; ${ok}/20 in ${seconds(ms)})`, reference: '1024 MB', ratio: peakKB / 1024 / 1024, target: '< 1 GB', met: ok === 20 && peakKB < 1024 * 1024 })
 	} finally {
-		child.kill('SIGTERM')
-		await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
+		await server.stop()
 		await rm(work, { recursive: true, force: true })
 	}
 	return rows

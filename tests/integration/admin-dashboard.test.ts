@@ -38,6 +38,7 @@ async function seedRuns(
 		outcome: string
 		createdAt: Date
 		count?: number
+		operation?: string
 	}>,
 ) {
 	await prisma.toolRun.createMany({
@@ -274,6 +275,7 @@ describe('loadDashboard at a fixed time (2026-03-15 10:00 UTC)', () => {
 		expect(data.errorRates).toEqual([
 			{
 				tool: 'json-formatter',
+				operations: [],
 				name: 'JSON Formatter',
 				runs: 3,
 				ok: 2,
@@ -285,6 +287,7 @@ describe('loadDashboard at a fixed time (2026-03-15 10:00 UTC)', () => {
 			},
 			{
 				tool: 'url-encoder',
+				operations: [],
 				name: 'URL Encoder/Decoder',
 				runs: 2,
 				ok: 0,
@@ -296,6 +299,7 @@ describe('loadDashboard at a fixed time (2026-03-15 10:00 UTC)', () => {
 			},
 			{
 				tool: 'base64-encoder',
+				operations: [],
 				name: 'Base64 Encoder/Decoder',
 				runs: 1,
 				ok: 0,
@@ -307,6 +311,7 @@ describe('loadDashboard at a fixed time (2026-03-15 10:00 UTC)', () => {
 			},
 			{
 				tool: 'text-case-converter',
+				operations: [],
 				name: 'Text Case Converter',
 				runs: 1,
 				ok: 0,
@@ -334,6 +339,25 @@ describe('loadDashboard at a fixed time (2026-03-15 10:00 UTC)', () => {
 			failureRate: 50,
 			refusedRate: 25,
 		})
+	})
+
+	test('a tool with operations (the PDF converter) has a line for each under its own, most runs first', async () => {
+		const createdAt = at('2026-03-15T09:00:00.000Z')
+		await seedRuns([
+			{ tool: 'pdf-converter', operation: 'merge', outcome: 'ok', createdAt, count: 3 },
+			{ tool: 'pdf-converter', operation: 'merge', outcome: 'invalid', createdAt },
+			{ tool: 'pdf-converter', operation: 'pdf-to-text', outcome: 'timeout', createdAt },
+			{ tool: 'pdf-converter', operation: 'edit-pdf', outcome: 'ok', createdAt, count: 2 },
+			{ tool: 'json-formatter', outcome: 'ok', createdAt },
+		])
+		const [pdf, json] = (await loadDashboard(NOW)).errorRates
+		expect(pdf).toMatchObject({ tool: 'pdf-converter', runs: 7, ok: 5, refused: 1, failed: 1 })
+		expect(pdf!.operations).toEqual([
+			{ operation: 'merge', runs: 4, ok: 3, refused: 1, failed: 0, aborted: 0, failureRate: 0, refusedRate: 25 },
+			{ operation: 'edit-pdf', runs: 2, ok: 2, refused: 0, failed: 0, aborted: 0, failureRate: 0, refusedRate: 0 },
+			{ operation: 'pdf-to-text', runs: 1, ok: 0, refused: 0, failed: 1, aborted: 0, failureRate: 100, refusedRate: 0 },
+		])
+		expect(json).toMatchObject({ tool: 'json-formatter', runs: 1, operations: [] })
 	})
 
 	test('a tool the registry does not know is shown by its slug', async () => {

@@ -6,11 +6,12 @@
  * nosniff and a sandboxing CSP (I7), and files not kept are purged after the
  * retention period (I8).
  */
+import { randomBytes } from 'node:crypto'
 import { beforeEach, describe, expect, test } from 'vitest'
 import * as filesRoute from '#app/routes/files.$id.ts'
 import * as imagesRoute from '#app/routes/admin.posts.images.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { cleanFileName, contentDisposition, purgeExpiredFiles, sniffImageType, storeFile } from '#app/files/files.server.ts'
+import { cleanFileName, contentDisposition, FILE_CHUNK_BYTES, purgeExpiredFiles, sniffImageType, storeFile } from '#app/files/files.server.ts'
 import { updateSiteSettings } from '#app/admin/settings.server.ts'
 import { context, createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
@@ -180,6 +181,36 @@ describe('GET /files/<id>', () => {
 		const response = await getFile(old.id)
 		expect(response.status).toBe(404)
 		expect(((await response.json()) as { code: string }).code).toBe('NOT_FOUND')
+	})
+
+	test('a file over 1 MiB is stored a chunk a row, all or nothing, sent back whole, and its chunks go with it', async () => {
+		const data = randomBytes(2 * FILE_CHUNK_BYTES + 12_345)
+		const file = await storeFile({ name: 'big.png', mediaType: 'image/png', data, kept: false })
+		const row = await prisma.storedFile.findUniqueOrThrow({ where: { id: file.id } })
+		expect(row.chunkCount).toBe(3)
+		expect(row.data.byteLength).toBe(0)
+		const chunks = await prisma.storedFileChunk.findMany({ where: { fileId: file.id }, orderBy: { index: 'asc' }, select: { index: true, data: true } })
+		expect(chunks.map((chunk) => [chunk.index, chunk.data.byteLength])).toEqual([[0, FILE_CHUNK_BYTES], [1, FILE_CHUNK_BYTES], [2, 12_345]])
+		const response = await getFile(file.id)
+		expect(response.status).toBe(200)
+		expect(response.headers.get('Content-Length')).toBe(String(data.byteLength))
+		expect(Buffer.from(await response.arrayBuffer()).equals(data)).toBe(true)
+		// Exactly one chunk's worth stays in the row.
+		const small = await storeFile({ name: 'edge.png', mediaType: 'image/png', data: randomBytes(FILE_CHUNK_BYTES), kept: false })
+		expect((await prisma.storedFile.findUniqueOrThrow({ where: { id: small.id } })).chunkCount).toBe(0)
+		// Deleting the file (the sweep, DELETE, an account's deletion) deletes its chunks.
+		await prisma.storedFile.deleteMany({ where: { id: file.id } })
+		expect(await prisma.storedFileChunk.count({ where: { fileId: file.id } })).toBe(0)
+	})
+
+	test('a file deleted while it is being sent ends the body with an error, not with other bytes', async () => {
+		const file = await storeFile({ name: 'big.png', mediaType: 'image/png', data: randomBytes(3 * FILE_CHUNK_BYTES), kept: false })
+		// The loader's own Response (callRoute would read it whole first).
+		const response = (await filesRoute.loader({ request: makeRequest(`/files/${file.id}`), params: { id: file.id }, context: context() } as never)) as Response
+		const reader = response.body!.getReader()
+		expect((await reader.read()).value?.byteLength).toBe(FILE_CHUNK_BYTES)
+		await prisma.storedFile.deleteMany({ where: { id: file.id } })
+		await expect(reader.read()).rejects.toThrow(/chunk 1 is gone/)
 	})
 
 	test('a file not kept is served within its retention, with short private caching', async () => {

@@ -23,7 +23,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getAuthState, SESSION_UNVERIFIED_MESSAGE } from '#app/accounts/auth.server.ts'
 import { bearerToken, requireBearer } from '#app/accounts/bearer.server.ts'
-import { cleanFileName, contentDisposition, expiryFromNow, readStoredFile, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
+import { cleanFileName, contentDisposition, expiryFromNow, readStoredFile, storedFileBody, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
 import { type JobProgress } from '#app/jobs/tasks.ts'
 import { apiErrorResponse, json } from '#app/utils/api.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
@@ -233,11 +233,11 @@ export async function handleUpload(request: Request): Promise<Response> {
 	const { operation, files, options } = await readUploadRequest(request)
 	if (wantsProgress(request)) {
 		return progressStream(request.signal, async (onProgress, signal) => {
-			const output = await runPdfOperation({ operation, files, options, via: 'api', signal, onProgress })
+			const output = await runPdfOperation({ operation, files, options, via: 'api', signal, onProgress, transferFiles: true })
 			return storeResult(output, ownerId)
 		})
 	}
-	const output = await runPdfOperation({ operation, files, options, via: 'api', signal: request.signal })
+	const output = await runPdfOperation({ operation, files, options, via: 'api', signal: request.signal, transferFiles: true })
 	return createdResponse(await storeResult(output, ownerId))
 }
 
@@ -331,7 +331,7 @@ function pdfName(name: string): string {
 export async function downloadResponse(id: string): Promise<Response> {
 	const file = await readStoredFile(id, new Date(), { tool: SLUG })
 	if (!file) throw notFound()
-	return new Response(file.data as Uint8Array<ArrayBuffer>, {
+	return new Response(storedFileBody(file), {
 		status: 200,
 		headers: {
 			'Content-Type': file.mediaType,

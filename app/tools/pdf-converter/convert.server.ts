@@ -29,11 +29,11 @@
  */
 import { getJobPool } from '#app/jobs/pool.server.ts'
 import { type JobProgress } from '#app/jobs/tasks.ts'
-import { ToolError } from '#app/tools/kit/core.ts'
+import { ToolError, tooComplex } from '#app/tools/kit/core.ts'
 import { countRun, type RunVia } from '#app/tools/kit/run.server.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { type PdfCheckTask, type PdfTask } from './job.server.ts'
-import { PDF_LIMITS, PDF_OPERATIONS, type PdfInputFile, type PdfOperation, type PdfOutput } from './options.ts'
+import { PDF_LIMITS, PDF_OPERATIONS, PDF_OPTION_SCHEMAS, textJoiner, type PdfInputFile, type PdfOperation, type PdfOutput } from './options.ts'
 
 export const SLUG = 'pdf-converter'
 
@@ -47,11 +47,16 @@ export type RunPdfOperationInput = {
 	signal?: AbortSignal
 	/** A shorter time limit than the pool's (TOOL_TIMEOUT_MS). */
 	timeoutMs?: number
+	/**
+	 * Hand the files' buffers to the worker instead of copying them: the caller's `files` are
+	 * unusable afterwards. For a request's own copies (the API's), which nothing reads again.
+	 */
+	transferFiles?: boolean
 	/** Called as the job reports its progress (pages or files done, and the stage). */
 	onProgress?: (progress: JobProgress) => void
 }
 
-export async function runPdfOperation({ operation, files, options = {}, via, signal, timeoutMs, onProgress }: RunPdfOperationInput): Promise<PdfOutput> {
+export async function runPdfOperation({ operation, files, options = {}, via, signal, timeoutMs, onProgress, transferFiles = false }: RunPdfOperationInput): Promise<PdfOutput> {
 	const inputBytes = files.reduce((sum, file) => sum + file.data.byteLength, 0)
 	// An unknown operation is counted as "unknown" (a name sent by the client is not stored as it is).
 	const counted = (PDF_OPERATIONS as ReadonlyArray<string>).includes(operation) ? operation : 'unknown'
@@ -69,10 +74,70 @@ export async function runPdfOperation({ operation, files, options = {}, via, sig
 				throw new ToolError(`The files are too large together (limit ${formatBytes(PDF_LIMITS.maxTotalBytes)}).`, { limit: PDF_LIMITS.maxTotalBytes }, 'PAYLOAD_TOO_LARGE')
 			}
 			const task: PdfTask = { kind: 'pdf', operation, files: files.map(({ name, data }) => ({ name, data })), options }
-			return getJobPool().run<PdfOutput>(task, { signal, timeoutMs, onProgress })
+			const parts = textParts(task)
+			if (parts > 1) return textInParts(task, parts, { signal, timeoutMs, onProgress })
+			const transfer = transferFiles ? [...new Set(files.flatMap(({ data }) => (data.buffer instanceof ArrayBuffer && data.byteLength === data.buffer.byteLength ? [data.buffer] : [])))] : []
+			return getJobPool().run<PdfOutput>(task, { signal, timeoutMs, onProgress, transfer })
 		},
 		(result) => result.data.byteLength,
 	)
+}
+
+/**
+ * A PDF this large or larger has its text read by two workers at once, a half of its pages each.
+ * Dense text compresses to about 600 bytes a page, so this is some 100 pages (0.2 s of one core).
+ */
+export const PARALLEL_TEXT_MIN_BYTES = 64 * 1024
+
+/** How many workers read a PDF's text: all the pool has, up to 2, for a large file; else 1. */
+function textParts(task: PdfTask): number {
+	if (task.operation !== 'pdf-to-text' || task.files.length !== 1 || task.files[0]!.data.byteLength < PARALLEL_TEXT_MIN_BYTES) return 1
+	// The separator is needed to join the parts; options the schema refuses go to one worker, which reports them.
+	if (!PDF_OPTION_SCHEMAS['pdf-to-text'].safeParse(task.options).success) return 1
+	return Math.min(2, getJobPool().stats.size)
+}
+
+/**
+ * PDF → text in `count` workers at once, each a consecutive block of the
+ * pages (pdf.js reads about 500 pages a second on one core), joined in page
+ * order as one run writes them. A part that fails stops the others, and its
+ * error is the answer. Progress is the parts' pages added up.
+ */
+async function textInParts(task: PdfTask, count: number, { signal, timeoutMs, onProgress }: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: JobProgress) => void }): Promise<PdfOutput> {
+	const stop = new AbortController()
+	const partSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal
+	const reported = Array.from({ length: count }, () => ({ done: 0, total: 0 }))
+	const outputs = await Promise.all(
+		reported.map((_, index) =>
+			getJobPool()
+				.run<PdfOutput>(
+					{ ...task, part: { index, count } } satisfies PdfTask,
+					{
+						signal: partSignal,
+						timeoutMs,
+						onProgress: (progress) => {
+							reported[index] = progress
+							onProgress?.({ done: reported.reduce((sum, each) => sum + each.done, 0), total: reported.reduce((sum, each) => sum + each.total, 0), stage: progress.stage })
+						},
+					},
+				)
+				.catch((error: unknown) => {
+					stop.abort()
+					throw error
+				}),
+		),
+	)
+	const { separator } = PDF_OPTION_SCHEMAS['pdf-to-text'].parse(task.options)
+	const decoder = new TextDecoder()
+	const text = outputs
+		.filter((output) => output.pageCount > 0)
+		.map((output) => decoder.decode(output.data))
+		.join(textJoiner(separator))
+	if (text.length > PDF_LIMITS.maxTextChars) {
+		throw tooComplex(`This PDF has more text than one run returns (limit ${PDF_LIMITS.maxTextChars.toLocaleString('en')} characters). Choose fewer pages.`, { reason: 'too-much-text' })
+	}
+	const pageCount = outputs.reduce((sum, output) => sum + output.pageCount, 0)
+	return { ...outputs[0]!, data: new TextEncoder().encode(text), pageCount }
 }
 
 /**

@@ -12,9 +12,16 @@ import { imagesToPdf } from './images-to-pdf.server.ts'
 import { PDF_LIMITS, PDF_OPERATIONS, PDF_OPERATION_FILES, PDF_OPTION_SCHEMAS, type PdfInputFile, type PdfOperation, type PdfOptions, type PdfOutput, type PdfProgress, noProgress } from './options.ts'
 import { addPageNumbers, addWatermark, deletePages, extractPages, mergePdfs, reorderPages, rotatePages, setMetadata, splitPdf } from './page-operations.server.ts'
 import { checkInputSizes, loadPdf } from './pdf-input.server.ts'
-import { pdfToImages, pdfToText } from './pdfjs.server.ts'
+import { pdfToImages, pdfToText, type TextPart } from './pdfjs.server.ts'
 
-export type PdfRequest = { operation: PdfOperation; files: ReadonlyArray<PdfInputFile>; options?: Record<string, unknown>; progress?: PdfProgress }
+export type PdfRequest = {
+	operation: PdfOperation
+	files: ReadonlyArray<PdfInputFile>
+	options?: Record<string, unknown>
+	progress?: PdfProgress
+	/** PDF → text only: this run's block of the pages (convert.server.ts runs the blocks in parallel). */
+	part?: TextPart
+}
 
 function invalid(field: string, message: string): ToolError {
 	return new ToolError(`Validation failed: ${field}: ${message}`, { fields: { [field]: message } })
@@ -35,7 +42,7 @@ export function parseOptions<Operation extends PdfOperation>(operation: Operatio
 }
 
 /** Runs one operation. */
-export async function runPdfEngine({ operation, files, options, progress = noProgress }: PdfRequest): Promise<PdfOutput> {
+export async function runPdfEngine({ operation, files, options, progress = noProgress, part }: PdfRequest): Promise<PdfOutput> {
 	if (!(PDF_OPERATIONS as ReadonlyArray<string>).includes(operation)) throw invalid('operation', `Unknown operation "${String(operation).slice(0, 40)}"`)
 	const wanted = PDF_OPERATION_FILES[operation]
 	if (files.length < wanted.min) throw invalid('files', wanted.min === 1 ? `Add a ${wanted.kind === 'pdf' ? 'PDF' : 'PNG or JPEG'} file.` : `Add at least ${wanted.min} files.`)
@@ -67,7 +74,7 @@ export async function runPdfEngine({ operation, files, options, progress = noPro
 		case 'metadata':
 			return setMetadata(file, parseOptions(operation, options))
 		case 'pdf-to-text':
-			return pdfToText(file, parseOptions(operation, options), progress)
+			return pdfToText(file, parseOptions(operation, options), progress, part)
 		case 'pdf-to-images':
 			return pdfToImages(file, parseOptions(operation, options), progress)
 	}

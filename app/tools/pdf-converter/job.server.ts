@@ -13,6 +13,8 @@ export type PdfTask = {
 	files: Array<PdfInputFile>
 	/** The options as the form or API sent them, checked in the worker. */
 	options: Record<string, unknown>
+	/** PDF → text: the block of pages this job extracts. */
+	part?: { index: number; count: number }
 }
 
 /** Opens one PDF and counts its pages, nothing more (`POST /api/edit-pdf` stores the file as sent). */
@@ -30,7 +32,7 @@ async function run(task: PdfTask, { started, progress }: JobContext): Promise<Pd
 		await pdfjs
 	}
 	started()
-	return runPdfEngine({ operation: task.operation, files: task.files, options: task.options, progress })
+	return runPdfEngine({ operation: task.operation, files: task.files, options: task.options, progress, part: task.part })
 }
 
 async function check(task: PdfCheckTask, { started }: JobContext): Promise<{ pageCount: number }> {

@@ -7,7 +7,8 @@ import { afterAll, expect, test } from 'vitest'
 import { closeJobPool, getJobPool } from '#app/jobs/pool.server.ts'
 import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { type AppError } from '#app/utils/errors.ts'
-import { runPdfOperation } from './convert.server.ts'
+import { PARALLEL_TEXT_MIN_BYTES, runPdfOperation } from './convert.server.ts'
+import { runPdfEngine } from './engine.server.ts'
 import { qpdfPageCount, qpdfRotations } from './pdf-readers.server.ts'
 import { deepNesting, loopingPageTree, manyPages, rotatedPdf, textPdf, truncated } from './test-pdfs.ts'
 
@@ -71,4 +72,22 @@ test('inputs over the size limits are a 413 before any worker sees them', async 
 	const huge = new Uint8Array(101 * 1024 * 1024)
 	const error = await failure(runPdfOperation({ operation: 'rotate', files: [{ name: 'huge.pdf', data: huge }], options: { angle: 90 }, via: 'api' }))
 	expect(error).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' })
+})
+
+test("a large PDF's text is read by two workers, a half each, and joined exactly as one run writes it", async () => {
+	const line = 'Quarterly figures rose in every region while costs held steady.'
+	const data = await textPdf({ pages: 130, text: (page) => Array.from({ length: 40 }, (_, index) => `${page}.${index + 1} ${line}`).join('\n') })
+	expect(data.byteLength).toBeGreaterThanOrEqual(PARALLEL_TEXT_MIN_BYTES)
+	for (const options of [{}, { separator: 'form-feed' }, { separator: 'blank-line', pages: '2-7,30,130' }]) {
+		const progress: Array<{ done: number; total: number }> = []
+		const parallel = await runPdfOperation({ operation: 'pdf-to-text', files: [{ name: 'report.pdf', data }], options, via: 'api', onProgress: (update) => progress.push(update) })
+		const single = await runPdfEngine({ operation: 'pdf-to-text', files: [{ name: 'report.pdf', data }], options })
+		expect(new TextDecoder().decode(parallel.data)).toBe(new TextDecoder().decode(single.data))
+		expect(parallel).toMatchObject({ fileName: 'report.txt', contentType: 'text/plain; charset=utf-8', pageCount: single.pageCount })
+		// Both halves reported: their page counts add up to the whole.
+		expect(Math.max(...progress.map((update) => update.total))).toBe(single.pageCount)
+	}
+	// A part that fails is the answer (here: a range beyond the document, found by both).
+	const beyond = await failure(runPdfOperation({ operation: 'pdf-to-text', files: [{ name: 'report.pdf', data }], options: { pages: '125-140' }, via: 'api' }))
+	expect(beyond).toMatchObject({ status: 400, details: { fields: { pages: expect.stringMatching(/beyond the last page/) } } })
 })

@@ -175,6 +175,11 @@ export const PDF_OPTION_SCHEMAS = {
 export type PdfOptions<Operation extends PdfOperation> = z.output<(typeof PDF_OPTION_SCHEMAS)[Operation]>
 export type PdfOptionsInput<Operation extends PdfOperation> = z.input<(typeof PDF_OPTION_SCHEMAS)[Operation]>
 
+/** What goes between two pages' text (and between two blocks of pages read by different workers). */
+export function textJoiner(separator: PdfOptions<'pdf-to-text'>['separator']): string {
+	return separator === 'form-feed' ? '' : '\n'
+}
+
 /** How many input files each operation takes. */
 export const PDF_OPERATION_FILES: Record<PdfOperation, { min: number; max: number; kind: 'pdf' | 'image' }> = {
 	'images-to-pdf': { min: 1, max: PDF_LIMITS.maxFiles, kind: 'image' },

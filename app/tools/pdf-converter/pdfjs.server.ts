@@ -19,7 +19,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createCanvas } from '@napi-rs/canvas'
 import { tooComplex } from '#app/tools/kit/core.ts'
-import { noProgress, type PdfInputFile, type PdfOptions, type PdfOutput, type PdfProgress, PDF_LIMITS, PNG_MEDIA_TYPE, TEXT_MEDIA_TYPE, ZIP_MEDIA_TYPE } from './options.ts'
+import { noProgress, textJoiner, type PdfInputFile, type PdfOptions, type PdfOutput, type PdfProgress, PDF_LIMITS, PNG_MEDIA_TYPE, TEXT_MEDIA_TYPE, ZIP_MEDIA_TYPE } from './options.ts'
 import { pageIndexes, parsePageRanges } from './page-ranges.ts'
 import { checkPdfBytes, damaged, passwordProtected, tooManyPages } from './pdf-input.server.ts'
 import { baseName } from './pdf-output.server.ts'
@@ -117,10 +117,14 @@ async function withPage<T>(doc: PdfJsDocument, file: PdfInputFile, index: number
 	}
 }
 
-export async function pdfToText(file: PdfInputFile, options: PdfOptions<'pdf-to-text'>, progress: PdfProgress = noProgress): Promise<PdfOutput> {
+/** One of `count` consecutive blocks of the chosen pages, for extracting a long document's text in several workers at once. */
+export type TextPart = { index: number; count: number }
+
+export async function pdfToText(file: PdfInputFile, options: PdfOptions<'pdf-to-text'>, progress: PdfProgress = noProgress, part?: TextPart): Promise<PdfOutput> {
 	const doc = await openWithPdfJs(file)
 	try {
-		const indexes = chosenPages(options.pages, doc.numPages)
+		const chosen = chosenPages(options.pages, doc.numPages)
+		const indexes = part ? chosen.slice(Math.floor((part.index * chosen.length) / part.count), Math.floor(((part.index + 1) * chosen.length) / part.count)) : chosen
 		const parts: Array<string> = []
 		let length = 0
 		for (const [done, index] of indexes.entries()) {
@@ -142,7 +146,7 @@ export async function pdfToText(file: PdfInputFile, options: PdfOptions<'pdf-to-
 			else if (options.separator === 'form-feed') parts.push(`${text}\n\f`)
 			else parts.push(`${text}\n`)
 		}
-		const output = options.separator === 'blank-line' ? parts.join('\n') : parts.join(options.separator === 'heading' ? '\n' : '')
+		const output = parts.join(textJoiner(options.separator))
 		return { fileName: `${baseName(file.name)}.txt`, contentType: TEXT_MEDIA_TYPE, data: new TextEncoder().encode(output), pageCount: indexes.length }
 	} finally {
 		await doc.destroy()
