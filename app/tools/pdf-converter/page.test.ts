@@ -14,6 +14,7 @@ import { updateSiteSettings } from '#app/admin/settings.server.ts'
 import { closeJobPool } from '#app/jobs/pool.server.ts'
 import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { createUser, loginAs } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 import { PDF_LIMITS, PDF_OPERATIONS, PDF_OPTION_SCHEMAS, type PdfOperation } from './options.ts'
 import { action, loader, type ActionData, type LoaderData } from './page.tsx'
@@ -189,6 +190,26 @@ test('the loader reads how long results are kept and the per-file limit from the
 	expect(await load()).toEqual({ retentionHours: 48, perFileLimit: PDF_LIMITS.maxFileBytes })
 	// What the page then says, before any upload.
 	expect(retentionText(48)).toBe('2 days')
+})
+
+test('signed in: the result is the account’s (no delete token), and its Delete now form works with the session alone', async () => {
+	const owner = await createUser()
+	const web = await loginAs(owner.id, 'web')
+	const made = await post(browserForm('rotate', [pdfFile(await textPdf({ pages: 2 }), 'mine.pdf')], { angle: '90' }), { operation: 'rotate', headers: { Cookie: web.cookie } })
+	expect(made.status).toBe(201)
+	const result = expectResult(made.data)
+	expect(result).not.toHaveProperty('deleteToken')
+	expect(await stored(result.id)).toMatchObject({ uploadedById: owner.id })
+
+	const form = new URLSearchParams({ intent: 'delete', id: result.id, fileName: result.fileName })
+	const urlencoded = { 'Content-Type': 'application/x-www-form-urlencoded' }
+	// Someone else, or no one: refused.
+	expect((await post(form, { operation: 'rotate', headers: urlencoded })).status).toBe(403)
+	const other = await loginAs((await createUser()).id, 'web')
+	expect((await post(form, { operation: 'rotate', headers: { ...urlencoded, Cookie: other.cookie } })).status).toBe(403)
+	const deleted = await post(form, { operation: 'rotate', headers: { ...urlencoded, Cookie: web.cookie } })
+	expect(deleted.data).toEqual({ kind: 'deleted', fileName: result.fileName })
+	expect(await stored(result.id)).toBeNull()
 })
 
 describe('the form’s model', () => {
