@@ -314,6 +314,9 @@ test.describe('without JavaScript', () => {
 		expect(response.status()).toBe(201)
 		expect(response.headers()['location']).toMatch(/^\/api\/pdf\/[A-Za-z0-9_-]{22}$/)
 
+		// The answer opens at the result (the form posts to #pdf-answer).
+		expect(page.url()).toMatch(/\?operation=merge#pdf-answer$/)
+		await expect(page.getByTestId('pdf-result')).toBeInViewport()
 		const link = page.getByTestId('pdf-download')
 		const href = (await link.getAttribute('href'))!
 		expect(href).toBe(response.headers()['location'])

@@ -13,7 +13,7 @@ import { deleteResult, UploadFailed, uploadForConversion } from '../upload.clien
 import { FilePicker, type PickedFile } from './files.tsx'
 import { checkFiles, checkOptions, defaultValues, operationSpec, optionsToSend, type FieldErrors, type OptionValues } from './operations.ts'
 import { OperationOptions, OperationPicker } from './options.tsx'
-import { ResultCard, RetentionNotice, RunProgress, type Run, type ShownResult } from './result.tsx'
+import { ANSWER_ID, ResultCard, RetentionNotice, RunProgress, type Run, type ShownResult } from './result.tsx'
 
 export const PAGE_PATH = '/tools/pdf-converter'
 
@@ -37,12 +37,12 @@ function isAboutFiles(error: ErrorBody): boolean {
 }
 
 /** The error; next to a field (`field`), the engine's words for that field alone when it has them. */
-export function ErrorAlert({ error, field }: { error: ErrorBody; field?: string }) {
+export function ErrorAlert({ error, field, id }: { error: ErrorBody; field?: string; id?: string }) {
 	const details = (error.details ?? {}) as { fields?: Record<string, unknown>; file?: unknown }
 	if (isEncrypted(error)) {
 		const name = typeof details.file === 'string' ? `“${details.file}”` : 'This PDF'
 		return (
-			<div role="alert" data-testid="pdf-error" data-reason="encrypted" className="mt-3 rounded-lg border border-danger bg-danger/10 p-3 text-sm">
+			<div id={id} role="alert" data-testid="pdf-error" data-reason="encrypted" className="mt-3 rounded-lg border border-danger bg-danger/10 p-3 text-sm">
 				<p className="font-semibold text-danger">{name} is password-protected, so it cannot be opened here.</p>
 				<p className="mt-1 text-fg">
 					Unlock it first: open it in your PDF reader with its password, save or print it as a new PDF without protection, and add that copy instead.
@@ -53,14 +53,14 @@ export function ErrorAlert({ error, field }: { error: ErrorBody; field?: string 
 	const own = field ? details.fields?.[field] : undefined
 	if (typeof own === 'string' && own !== 'Unknown field') {
 		return (
-			<div role="alert" data-testid="pdf-error" className="mt-3 rounded-lg border border-danger bg-danger/10 p-3 text-sm">
+			<div id={id} role="alert" data-testid="pdf-error" className="mt-3 rounded-lg border border-danger bg-danger/10 p-3 text-sm">
 				<p className="font-semibold text-danger">{own}</p>
 			</div>
 		)
 	}
 	const hints = Object.values(details.fields ?? {}).filter((hint): hint is string => typeof hint === 'string' && hint !== 'Unknown field' && !error.message.includes(hint))
 	return (
-		<div role="alert" data-testid="pdf-error" className="mt-3 rounded-lg border border-danger bg-danger/10 p-3 text-sm">
+		<div id={id} role="alert" data-testid="pdf-error" className="mt-3 rounded-lg border border-danger bg-danger/10 p-3 text-sm">
 			<p className="font-semibold text-danger">{error.message}</p>
 			{hints.length > 0 ? <p className="mt-1 text-fg">{hints.join(' ')}</p> : null}
 		</div>
@@ -245,7 +245,7 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 
 	const field = errorField(error)
 	const place = !error ? null : isAboutFiles(error) ? 'files' : field && spec.fields.some((each) => each.name === field) ? field : 'panel'
-	const alertAt = (where: string): ReactNode => (error && place === where ? <ErrorAlert error={error} field={where === 'panel' ? undefined : where} /> : null)
+	const alertAt = (where: string): ReactNode => (error && place === where ? <ErrorAlert error={error} field={where === 'panel' ? undefined : where} id={hydrated ? undefined : ANSWER_ID} /> : null)
 	const busy = run.state === 'busy'
 
 	return (
@@ -255,7 +255,7 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 			<form
 				method="post"
 				encType="multipart/form-data"
-				action={`${PAGE_PATH}?operation=${operation}`}
+				action={`${PAGE_PATH}?operation=${operation}#${ANSWER_ID}`}
 				className="card space-y-8 p-4 sm:p-6"
 				aria-label={`${spec.label}: files and options`}
 				onSubmit={hydrated ? (event) => void submit(event) : undefined}
@@ -293,7 +293,7 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 					<div className="mt-3 min-h-6 text-sm" data-testid="pdf-status">
 						{run.state === 'busy' ? <RunProgress progress={run.progress} doing={run.doing} /> : null}
 						{run.state === 'deleted' ? (
-							<p role="status" data-testid="pdf-deleted">
+							<p id={hydrated ? undefined : ANSWER_ID} role="status" data-testid="pdf-deleted">
 								{run.fileName} was deleted from our server.
 							</p>
 						) : null}
@@ -311,7 +311,7 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 						stale={run.stale}
 						onDelete={hydrated ? () => void deleteNow(run.result) : undefined}
 						deleting={deleting}
-						deleteAction={`${PAGE_PATH}?operation=${operation}`}
+						deleteAction={`${PAGE_PATH}?operation=${operation}#${ANSWER_ID}`}
 					/>
 				) : null}
 			</div>

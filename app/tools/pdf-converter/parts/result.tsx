@@ -9,6 +9,13 @@ import { formatBytes } from '#app/utils/format.ts'
 import { useHydrated } from '#app/utils/misc.ts'
 import { retentionText, untilText } from './operations.ts'
 
+/**
+ * What a form posted without JavaScript is answered with (the result, the
+ * deletion, or the one error shown) has this id, and the forms post to it
+ * (`#…` in their action), so the answer page opens scrolled to it.
+ */
+export const ANSWER_ID = 'pdf-answer'
+
 /** The stored result as the page shows it (the 201's fields). */
 export type ShownResult = {
 	id: string
@@ -145,7 +152,7 @@ type ResultProps = {
 export function ResultCard({ result, retentionHours, onDelete, deleting, deleteAction, stale, alert }: ResultProps) {
 	const pages = result.pageCount === 1 ? '1 page' : `${result.pageCount.toLocaleString('en-US')} pages`
 	return (
-		<section aria-labelledby="pdf-result-title" className="mt-4 rounded-lg border border-success bg-surface-2 p-4" data-testid="pdf-result">
+		<section id={onDelete ? undefined : ANSWER_ID} aria-labelledby="pdf-result-title" className="mt-4 rounded-lg border border-success bg-surface-2 p-4" data-testid="pdf-result">
 			<h2 id="pdf-result-title" className="font-semibold">
 				Your file is ready
 			</h2>
