@@ -8,6 +8,7 @@ import { AppError } from '#app/utils/errors.ts'
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './password.server.ts'
 import { deleteUserSessions, sessionUserSelect } from './session.server.ts'
 import { getSiteSettingsForPage } from '#app/admin/settings.server.ts'
+import { removeFileBlobs } from '#app/files/files.server.ts'
 import { NewPasswordSchema } from './password-policy.ts'
 import { EmailSchema, normalizeEmail } from './user-validation.ts'
 
@@ -154,7 +155,9 @@ export async function changePassword({
 /** Deletes the account; its sessions and sign-in connections go with it (cascade). */
 export async function deleteAccount(userId: string): Promise<void> {
 	// The account's tool results go with it (blog images it uploaded, kept, stay with their posts).
+	const onDisk = await prisma.storedFile.findMany({ where: { uploadedById: userId, kept: false, onDisk: true }, select: { id: true } })
 	await prisma.$transaction([prisma.storedFile.deleteMany({ where: { uploadedById: userId, kept: false } }), prisma.user.deleteMany({ where: { id: userId } })])
+	await removeFileBlobs(onDisk.map(({ id }) => id))
 }
 
 /**

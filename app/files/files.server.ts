@@ -12,6 +12,7 @@ import { prisma } from '#app/utils/db.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { getSiteSettings } from '#app/admin/settings.server.ts'
+import { blobDirectory, blobExists, readBlob, removeBlob, sweepOrphanBlobs, writeBlob } from './blobs.server.ts'
 
 const HOUR = 60 * 60 * 1000
 export const FILE_NAME_MAX = 120
@@ -101,6 +102,17 @@ export async function storeFile(input: {
 		pageCount: input.pageCount ?? null,
 	}
 	if (input.data.byteLength <= FILE_CHUNK_BYTES) return prisma.storedFile.create({ data: { ...row, data: asBuffer(input.data) }, select: storedFileSelect })
+	const directory = input.kept ? null : blobDirectory()
+	if (directory) {
+		// The blob first: a row never points to a file that is not there.
+		await writeBlob(directory, row.id, input.data)
+		try {
+			return await prisma.storedFile.create({ data: { ...row, data: new Uint8Array(0), onDisk: true }, select: storedFileSelect })
+		} catch (error) {
+			await removeBlob(directory, row.id).catch(() => {})
+			throw error
+		}
+	}
 	const chunkCount = Math.ceil(input.data.byteLength / FILE_CHUNK_BYTES)
 	// All or nothing: a file is never seen with some of its chunks missing.
 	return prisma.$transaction(
@@ -124,7 +136,9 @@ export async function storeFile(input: {
  * while it is being sent ends the body with an error (the client sees a cut
  * download, never another file's bytes).
  */
-export function storedFileBody(file: { id: string; data: Uint8Array; chunkCount: number }): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> {
+export function storedFileBody(file: { id: string; data: Uint8Array; chunkCount: number; onDisk: boolean }): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> {
+	const directory = blobDirectory()
+	if (file.onDisk && directory) return readBlob(directory, file.id)
 	if (file.chunkCount === 0) return file.data as Uint8Array<ArrayBuffer>
 	let index = 0
 	return new ReadableStream<Uint8Array>({
@@ -168,6 +182,10 @@ export async function readStoredFile(id: string, now = new Date(), { tool }: { t
 		const { fileRetentionHours } = await getSiteSettings()
 		if (isExpired(file, fileRetentionHours, now)) return null
 	}
+	if (file.onDisk) {
+		const directory = blobDirectory()
+		if (!directory || !(await blobExists(directory, file.id))) return null
+	}
 	return file
 }
 
@@ -179,15 +197,39 @@ export async function findStoredFile(id: string) {
 
 export async function deleteStoredFile(id: string): Promise<boolean> {
 	const { count } = await prisma.storedFile.deleteMany({ where: { id } })
+	await removeBlobOf(id)
 	return count > 0
+}
+
+/** A deleted file's blob, if it had one (nothing with PostgreSQL); the sweep catches any this misses. */
+async function removeBlobOf(id: string): Promise<void> {
+	const directory = blobDirectory()
+	if (directory && FILE_ID_PATTERN.test(id)) await removeBlob(directory, id)
+}
+
+/** The blobs of files whose rows were just deleted (an account's results). */
+export async function removeFileBlobs(ids: ReadonlyArray<string>): Promise<void> {
+	for (const id of ids) await removeBlobOf(id)
+}
+
+/** Blobs left without a row (a crash mid-store, a deletion that failed halfway): removed by the hourly sweep. */
+export async function sweepOrphanFiles(): Promise<number> {
+	const directory = blobDirectory()
+	if (!directory) return 0
+	return sweepOrphanBlobs(directory, async (ids) => {
+		const rows = await prisma.storedFile.findMany({ where: { id: { in: ids } }, select: { id: true } })
+		return new Set(rows.map((row) => row.id))
+	})
 }
 
 /** Deletes files not kept and older than the retention period; returns how many. */
 export async function purgeExpiredFiles(now = new Date()): Promise<number> {
 	const { fileRetentionHours } = await getSiteSettings()
-	const { count } = await prisma.storedFile.deleteMany({
-		where: { kept: false, OR: [{ createdAt: { lte: new Date(now.getTime() - fileRetentionHours * HOUR) } }, { expiresAt: { lte: now } }] },
-	})
+	const where = { kept: false, OR: [{ createdAt: { lte: new Date(now.getTime() - fileRetentionHours * HOUR) } }, { expiresAt: { lte: now } }] }
+	const onDisk = blobDirectory() ? await prisma.storedFile.findMany({ where: { ...where, onDisk: true }, select: { id: true } }) : []
+	const { count } = await prisma.storedFile.deleteMany({ where })
+	for (const { id } of onDisk) await removeBlobOf(id)
+	await sweepOrphanFiles()
 	return count
 }
 
@@ -217,6 +259,7 @@ export async function listUserFiles(userId: string, now = new Date(), take = 100
 export async function deleteUserFile(userId: string, id: string): Promise<boolean> {
 	if (!FILE_ID_PATTERN.test(id)) return false
 	const { count } = await prisma.storedFile.deleteMany({ where: { id, uploadedById: userId, kept: false, tool: { not: null } } })
+	if (count > 0) await removeBlobOf(id)
 	return count > 0
 }
 

@@ -47,6 +47,8 @@ export async function startDatabase(options: StartDatabaseOptions = {}): Promise
 		embedded = await startEmbeddedDatabase({ dataDir })
 		url = embedded.url
 		process.env.DATABASE_URL = url
+		// Large tool results are files beside the embedded database (app/files/blobs.server.ts).
+		process.env.EMBEDDED_DATA_DIR = dataDir
 		log(`Database: embedded PGlite in ${dataDir} (started in ${Date.now() - started} ms)`)
 	}
 	let appliedMigrations: Array<string> = []
@@ -55,7 +57,10 @@ export async function startDatabase(options: StartDatabaseOptions = {}): Promise
 			appliedMigrations = await applyMigrations(url)
 		} catch (error) {
 			await embedded?.stop().catch(() => {})
-			if (embedded) delete process.env.DATABASE_URL
+			if (embedded) {
+				delete process.env.DATABASE_URL
+				delete process.env.EMBEDDED_DATA_DIR
+			}
 			throw new Error(`Database migration failed: ${redact(error instanceof Error ? error.message : String(error))}`, {
 				cause: error,
 			})
@@ -76,7 +81,10 @@ export async function startDatabase(options: StartDatabaseOptions = {}): Promise
 			(stopping ??= (async () => {
 				if (!stopEmbedded) return
 				await stopEmbedded()
-				if (process.env.DATABASE_URL === url) delete process.env.DATABASE_URL
+				if (process.env.DATABASE_URL === url) {
+					delete process.env.DATABASE_URL
+					delete process.env.EMBEDDED_DATA_DIR
+				}
 			})()),
 	}
 }

@@ -7,11 +7,14 @@
  * retention period (I8).
  */
 import { randomBytes } from 'node:crypto'
+import { existsSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { beforeEach, describe, expect, test } from 'vitest'
 import * as filesRoute from '#app/routes/files.$id.ts'
 import * as imagesRoute from '#app/routes/admin.posts.images.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { cleanFileName, contentDisposition, FILE_CHUNK_BYTES, purgeExpiredFiles, sniffImageType, storeFile } from '#app/files/files.server.ts'
+import { blobDirectory } from '#app/files/blobs.server.ts'
+import { cleanFileName, contentDisposition, deleteStoredFile, FILE_CHUNK_BYTES, purgeExpiredFiles, sniffImageType, storeFile } from '#app/files/files.server.ts'
 import { updateSiteSettings } from '#app/admin/settings.server.ts'
 import { context, createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
@@ -183,9 +186,9 @@ describe('GET /files/<id>', () => {
 		expect(((await response.json()) as { code: string }).code).toBe('NOT_FOUND')
 	})
 
-	test('a file over 1 MiB is stored a chunk a row, all or nothing, sent back whole, and its chunks go with it', async () => {
+	test('a kept file over 1 MiB (a blog image) is stored a chunk a row, all or nothing, sent back whole, and its chunks go with it', async () => {
 		const data = randomBytes(2 * FILE_CHUNK_BYTES + 12_345)
-		const file = await storeFile({ name: 'big.png', mediaType: 'image/png', data, kept: false })
+		const file = await storeFile({ name: 'big.png', mediaType: 'image/png', data, kept: true })
 		const row = await prisma.storedFile.findUniqueOrThrow({ where: { id: file.id } })
 		expect(row.chunkCount).toBe(3)
 		expect(row.data.byteLength).toBe(0)
@@ -196,7 +199,7 @@ describe('GET /files/<id>', () => {
 		expect(response.headers.get('Content-Length')).toBe(String(data.byteLength))
 		expect(Buffer.from(await response.arrayBuffer()).equals(data)).toBe(true)
 		// Exactly one chunk's worth stays in the row.
-		const small = await storeFile({ name: 'edge.png', mediaType: 'image/png', data: randomBytes(FILE_CHUNK_BYTES), kept: false })
+		const small = await storeFile({ name: 'edge.png', mediaType: 'image/png', data: randomBytes(FILE_CHUNK_BYTES), kept: true })
 		expect((await prisma.storedFile.findUniqueOrThrow({ where: { id: small.id } })).chunkCount).toBe(0)
 		// Deleting the file (the sweep, DELETE, an account's deletion) deletes its chunks.
 		await prisma.storedFile.deleteMany({ where: { id: file.id } })
@@ -204,13 +207,50 @@ describe('GET /files/<id>', () => {
 	})
 
 	test('a file deleted while it is being sent ends the body with an error, not with other bytes', async () => {
-		const file = await storeFile({ name: 'big.png', mediaType: 'image/png', data: randomBytes(3 * FILE_CHUNK_BYTES), kept: false })
+		const file = await storeFile({ name: 'big.png', mediaType: 'image/png', data: randomBytes(3 * FILE_CHUNK_BYTES), kept: true })
 		// The loader's own Response (callRoute would read it whole first).
 		const response = (await filesRoute.loader({ request: makeRequest(`/files/${file.id}`), params: { id: file.id }, context: context() } as never)) as Response
 		const reader = response.body!.getReader()
 		expect((await reader.read()).value?.byteLength).toBe(FILE_CHUNK_BYTES)
 		await prisma.storedFile.deleteMany({ where: { id: file.id } })
 		await expect(reader.read()).rejects.toThrow(/chunk 1 is gone/)
+	})
+
+	test('a large result (not kept): with PostgreSQL in chunks, with the embedded database a file beside it', async () => {
+		const data = randomBytes(FILE_CHUNK_BYTES + 1)
+		const file = await storeFile({ name: 'result.pdf', mediaType: 'application/pdf', data, kept: false })
+		const row = await prisma.storedFile.findUniqueOrThrow({ where: { id: file.id } })
+		const directory = blobDirectory()
+		expect(row.onDisk).toBe(directory !== null)
+		expect(row.chunkCount).toBe(directory ? 0 : 2)
+		const response = await getFile(file.id)
+		expect(Buffer.from(await response.arrayBuffer()).equals(data)).toBe(true)
+		if (!directory) return
+		expect(existsSync(path.join(directory, file.id))).toBe(true)
+		// Deleted with its row.
+		expect(await deleteStoredFile(file.id)).toBe(true)
+		expect(existsSync(path.join(directory, file.id))).toBe(false)
+		// A blob whose file is missing is a 404, not a cut download.
+		const gone = await storeFile({ name: 'result.pdf', mediaType: 'application/pdf', data, kept: false })
+		rmSync(path.join(directory, gone.id))
+		expect((await getFile(gone.id)).status).toBe(404)
+	})
+
+	test.skipIf(!blobDirectory())("the sweep removes expired results' blobs and blobs left without a row, and keeps the rest", async () => {
+		const directory = blobDirectory()!
+		const data = randomBytes(FILE_CHUNK_BYTES + 1)
+		const fresh = await storeFile({ name: 'fresh.pdf', mediaType: 'application/pdf', data, kept: false })
+		const expired = await storeFile({ name: 'old.pdf', mediaType: 'application/pdf', data, kept: false, expiresAt: new Date(Date.now() - 1000) })
+		// A blob without a row, from before the last ten minutes (a crash between the blob and its row).
+		const orphan = path.join(directory, 'AAAAAAAAAAAAAAAAAAAAAA')
+		writeFileSync(orphan, 'left over')
+		const longAgo = new Date(Date.now() - 3 * HOUR)
+		utimesSync(orphan, longAgo, longAgo)
+		expect(await purgeExpiredFiles()).toBe(1)
+		expect(existsSync(path.join(directory, expired.id))).toBe(false)
+		expect(existsSync(orphan)).toBe(false)
+		expect(existsSync(path.join(directory, fresh.id))).toBe(true)
+		expect((await getFile(fresh.id)).status).toBe(200)
 	})
 
 	test('a file not kept is served within its retention, with short private caching', async () => {

@@ -23,7 +23,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getAuthState, SESSION_UNVERIFIED_MESSAGE } from '#app/accounts/auth.server.ts'
 import { bearerToken, requireBearer } from '#app/accounts/bearer.server.ts'
-import { cleanFileName, contentDisposition, expiryFromNow, readStoredFile, storedFileBody, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
+import { cleanFileName, contentDisposition, deleteStoredFile, expiryFromNow, readStoredFile, storedFileBody, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
 import { type JobProgress } from '#app/jobs/tasks.ts'
 import { apiErrorResponse, json } from '#app/utils/api.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
@@ -365,6 +365,6 @@ export async function handleDelete(request: Request, id: string): Promise<Respon
 			reason: file.deleteTokenHash ? 'Send the delete token the upload answered (X-Delete-Token header or ?token=).' : 'Only the account that made this file may delete it.',
 		})
 	}
-	await prisma.storedFile.deleteMany({ where: { id: file.id } })
+	await deleteStoredFile(file.id)
 	return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
 }
