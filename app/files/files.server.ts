@@ -6,9 +6,12 @@
  * (an admin setting) by `purgeExpiredFiles`, which the server's hourly sweep
  * runs; until then it is already refused (404) once past its time.
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { statfs } from 'node:fs/promises'
+import path from 'node:path'
 import { readFormData } from '#app/utils/body.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { getSiteSettings } from '#app/admin/settings.server.ts'
@@ -88,6 +91,8 @@ export async function storeFile(input: {
 	expiresAt?: Date
 	deleteTokenHash?: string
 	pageCount?: number
+	/** Whose quota a result counts against (`resultOwnerKey`). */
+	ownerKey?: string
 }) {
 	const row = {
 		id: newFileId(),
@@ -100,6 +105,7 @@ export async function storeFile(input: {
 		expiresAt: input.expiresAt ?? null,
 		deleteTokenHash: input.deleteTokenHash ?? null,
 		pageCount: input.pageCount ?? null,
+		ownerKey: input.ownerKey ?? null,
 	}
 	if (input.data.byteLength <= FILE_CHUNK_BYTES) return prisma.storedFile.create({ data: { ...row, data: asBuffer(input.data) }, select: storedFileSelect })
 	const directory = input.kept ? null : blobDirectory()
@@ -153,6 +159,53 @@ export function storedFileBody(file: { id: string; data: Uint8Array; chunkCount:
 			if (index === file.chunkCount) controller.close()
 		},
 	})
+}
+
+/** Free space a disk must keep beyond a new result before results are refused (503). */
+export const MIN_FREE_DISK_BYTES = 1024 * 1024 * 1024
+
+/** The quota key of a result's owner: the account, or a hash of the client's address (the address itself is never stored). */
+export function resultOwnerKey(userId: string | null, clientIp: string | undefined): string {
+	if (userId) return `user:${userId}`
+	return `ip:${createHash('sha256').update(`toolnest-result-owner:${clientIp ?? 'unknown'}`).digest('hex').slice(0, 32)}`
+}
+
+/**
+ * Room for a new result of `bytes` (SECURITY.md I9: repeated uploads must
+ * not fill the disk): within its owner's quota (RESULT_QUOTA_MB of
+ * unexpired results; else 429), within everyone's (RESULT_STORAGE_MB; else
+ * 503), and with MIN_FREE_DISK_BYTES left on the disk the blobs go to (else
+ * 503). Retry-After: when the oldest result in the way expires.
+ */
+export async function checkResultRoom(ownerKey: string, bytes: number, now = new Date()): Promise<void> {
+	const { RESULT_QUOTA_MB, RESULT_STORAGE_MB } = getEnv()
+	const live = { kept: false, tool: { not: null }, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }
+	const retryAfter = (expiresAt: Date | null | undefined) => Math.max(1, Math.min(24 * 3600, Math.ceil(((expiresAt?.getTime() ?? now.getTime() + HOUR) - now.getTime()) / 1000)))
+	const mine = await prisma.storedFile.aggregate({ where: { ...live, ownerKey }, _sum: { size: true }, _min: { expiresAt: true } })
+	// At least one byte: an owner exactly at the quota has no room left (the check before any work passes 0).
+	const needed = Math.max(1, bytes)
+	if ((mine._sum.size ?? 0) + needed > RESULT_QUOTA_MB * 1024 * 1024) {
+		throw new AppError('RATE_LIMITED', `You have ${formatBytes(mine._sum.size ?? 0)} of results stored (limit ${formatBytes(RESULT_QUOTA_MB * 1024 * 1024)}). Delete some, or wait until they expire.`, {
+			reason: 'quota',
+			limit: RESULT_QUOTA_MB * 1024 * 1024,
+			retryAfter: retryAfter(mine._min.expiresAt),
+		})
+	}
+	const all = await prisma.storedFile.aggregate({ where: live, _sum: { size: true }, _min: { expiresAt: true } })
+	const directory = blobDirectory()
+	const free = directory ? await freeDiskBytes(directory) : Infinity
+	if ((all._sum.size ?? 0) + needed > RESULT_STORAGE_MB * 1024 * 1024 || free < bytes + MIN_FREE_DISK_BYTES) {
+		throw new AppError('SERVICE_UNAVAILABLE', 'The server is storing as many results as it can right now. Please try again later.', { reason: 'storage-full', retryAfter: retryAfter(all._min.expiresAt) })
+	}
+}
+
+/** Bytes free for us on the disk holding `directory` (or its data directory, before the first blob). */
+async function freeDiskBytes(directory: string): Promise<number> {
+	for (const candidate of [directory, path.dirname(directory)]) {
+		const stats = await statfs(candidate).catch(() => null)
+		if (stats) return stats.bavail * stats.bsize
+	}
+	return Infinity
 }
 
 /**

@@ -8,13 +8,13 @@ import { type ActionFunctionArgs } from '@remix-run/node'
 import { handleEditedPdf } from '#app/tools/pdf-converter/api.server.ts'
 import { handleApi, methodNotAllowed } from '#app/utils/api.server.ts'
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	return handleApi(async () => {
 		if (request.method !== 'POST') {
 			await request.body?.cancel().catch(() => {})
 			return methodNotAllowed(['POST'])
 		}
-		return handleEditedPdf(request)
+		return handleEditedPdf(request, { clientIp: context.clientIp })
 	})
 }
 

@@ -56,6 +56,10 @@ const schema = z.object({
 	TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 	/** Heap limit of each tool worker thread, in MB (a run needing more is stopped: 422). */
 	TOOL_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(512),
+	/** Tool results one account or one address may have stored at once, in MB; beyond it, 429 until some expire. */
+	RESULT_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
+	/** Tool results stored at once, everyone's together, in MB; beyond it (or with the disk nearly full), 503. */
+	RESULT_STORAGE_MB: z.coerce.number().int().min(1).max(10_000_000).default(10_240),
 }).transform(({ SITE_URL, ...env }) => ({ ...env, SITE_URL: (SITE_URL ?? defaultSiteUrl(env.PORT)).replace(/\/+$/, '') }))
 
 /** SITE_URL when it is not set: the server's own address on this machine. */

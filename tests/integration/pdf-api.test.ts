@@ -17,6 +17,7 @@ import * as fileRoute from '#app/routes/api.pdf.$id.ts'
 import * as profileRoute from '#app/routes/profile.tsx'
 import { deleteAccount } from '#app/accounts/user.server.ts'
 import { settleRunRecords } from '#app/tools/kit/run.server.ts'
+import { resultOwnerKey } from '#app/files/files.server.ts'
 import { MAX_UPLOAD_PARTS } from '#app/tools/pdf-converter/api.server.ts'
 import { PDF_OPERATIONS } from '#app/tools/pdf-converter/options.ts'
 import { pdfinfo, pdftotext, qpdfEncrypt, qpdfPageCount, qpdfRotations, requireTool, unzipEntry, unzipList } from '#app/tools/pdf-converter/pdf-readers.server.ts'
@@ -329,6 +330,62 @@ describe('bad input: the catalogue\'s errors, and nothing stored', () => {
 		await refused([['operation', 'extract-pages'], ['files', pdfFile(pdf5)], ['pages', '0']], 400)
 		await settleRunRecords()
 		expect(await prisma.toolRun.findMany({ select: { outcome: true, operation: true } })).toEqual([{ outcome: 'invalid', operation: 'extract-pages' }])
+	})
+})
+
+describe('storage quotas (SECURITY.md I9)', () => {
+	const MB = 1024 * 1024
+	function uploadFrom(clientIp: string) {
+		const form = new FormData()
+		form.append('operation', 'rotate')
+		form.append('angle', '90')
+		form.append('files', pdfFile(pdf3))
+		return callRoute(uploadRoute.action, new Request(`${BASE}/api/convert/upload`, { method: 'POST', body: form }), {}, { clientIp })
+	}
+	// Rows that stand for stored results: only their sizes and expiry count.
+	const seed = (ownerKey: string, sizes: Array<number>, expiresInMs: number) =>
+		prisma.storedFile.createMany({
+			data: sizes.map((size, index) => ({ id: `seed${ownerKey.slice(-6)}${String(index).padStart(12, '0')}`, name: 'seed.pdf', mediaType: 'application/pdf', size, data: new Uint8Array(0), tool: 'pdf-converter', ownerKey, expiresAt: new Date(Date.now() + expiresInMs) })),
+		})
+
+	test("an address at its quota gets 429 with Retry-After (when its oldest result expires), before the work; others are served", async () => {
+		await settleRunRecords()
+		await prisma.toolRun.deleteMany()
+		await seed(resultOwnerKey(null, '203.0.113.7'), [1024 * MB], 30 * 60_000)
+		const refused = await uploadFrom('203.0.113.7')
+		expect(refused.status).toBe(429)
+		expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', details: { reason: 'quota' } })
+		expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(29 * 60)
+		expect(Number(refused.headers.get('Retry-After'))).toBeLessThanOrEqual(30 * 60)
+		await settleRunRecords()
+		expect(await prisma.toolRun.count()).toBe(0)
+		expect((await uploadFrom('203.0.113.8')).status).toBe(201)
+		// The address is never stored, only its hash.
+		const keys = (await prisma.storedFile.findMany({ select: { ownerKey: true } })).map((row) => row.ownerKey)
+		expect(keys.join(' ')).not.toContain('203.0.113')
+	})
+
+	test('a signed-in account counts its own results, wherever it uploads from', async () => {
+		const user = await createUser()
+		await seed(resultOwnerKey(user.id, undefined), [1024 * MB], 10 * 60_000)
+		const { cookie } = await loginAs(user.id)
+		const form = new FormData()
+		form.append('operation', 'rotate')
+		form.append('angle', '90')
+		form.append('files', pdfFile(pdf3))
+		const refused = await callRoute(uploadRoute.action, new Request(`${BASE}/api/convert/upload`, { method: 'POST', body: form, headers: { Cookie: cookie } }), {}, { clientIp: '198.51.100.1' })
+		expect(refused.status).toBe(429)
+	})
+
+	test("the server's storage full (everyone's results together) is a 503 with Retry-After; expired results do not count", async () => {
+		await seed('ip:others', [2047 * MB, 2047 * MB, 2047 * MB, 2047 * MB, 2047 * MB, 10 * MB], 5 * 60_000)
+		await seed('ip:expired', [2047 * MB], -60_000)
+		const refused = await uploadFrom('192.0.2.1')
+		expect(refused.status).toBe(503)
+		expect(refused.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { reason: 'storage-full' } })
+		expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(4 * 60)
+		await prisma.storedFile.deleteMany({ where: { ownerKey: 'ip:others' } })
+		expect((await uploadFrom('192.0.2.1')).status).toBe(201)
 	})
 })
 

@@ -23,7 +23,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getAuthState, SESSION_UNVERIFIED_MESSAGE } from '#app/accounts/auth.server.ts'
 import { bearerToken, requireBearer } from '#app/accounts/bearer.server.ts'
-import { cleanFileName, contentDisposition, deleteStoredFile, expiryFromNow, readStoredFile, storedFileBody, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
+import { checkResultRoom, cleanFileName, contentDisposition, deleteStoredFile, expiryFromNow, readStoredFile, resultOwnerKey, storedFileBody, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
 import { type JobProgress } from '#app/jobs/tasks.ts'
 import { apiErrorResponse, json } from '#app/utils/api.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
@@ -197,8 +197,14 @@ export function pdfFileUrl(id: string): string {
 	return `/api/pdf/${id}`
 }
 
-/** Stores one result (one insert: all or nothing) and describes it as the 201 answers it. */
-export async function storeResult(output: PdfOutput, ownerId: string | null): Promise<StoredResult> {
+/**
+ * Stores one result (all or nothing) and describes it as the 201 answers
+ * it, once there is room for it (its owner's quota: 429; the server's
+ * storage: 503). `clientIp`: the owner of an anonymous result, for its quota.
+ */
+export async function storeResult(output: PdfOutput, ownerId: string | null, { clientIp }: { clientIp?: string } = {}): Promise<StoredResult> {
+	const ownerKey = resultOwnerKey(ownerId, clientIp)
+	await checkResultRoom(ownerKey, output.data.byteLength)
 	const deleteToken = ownerId ? undefined : randomBytes(32).toString('base64url')
 	const file = await storeFile({
 		name: cleanFileName(output.fileName, 'result'),
@@ -210,6 +216,7 @@ export async function storeResult(output: PdfOutput, ownerId: string | null): Pr
 		expiresAt: await expiryFromNow(),
 		deleteTokenHash: deleteToken ? hashToken(deleteToken) : undefined,
 		pageCount: output.pageCount,
+		ownerKey,
 	})
 	return {
 		id: file.id,
@@ -228,17 +235,19 @@ export function createdResponse(result: StoredResult): Response {
 }
 
 /** `POST /api/convert/upload`; with `Accept: application/x-ndjson`, the answer streams the progress (`progressStream`). */
-export async function handleUpload(request: Request): Promise<Response> {
+export async function handleUpload(request: Request, { clientIp }: { clientIp?: string } = {}): Promise<Response> {
 	const ownerId = await requestUserId(request)
+	// An owner already at their quota is told before the upload is read and the work done.
+	await checkResultRoom(resultOwnerKey(ownerId, clientIp), 0)
 	const { operation, files, options } = await readUploadRequest(request)
 	if (wantsProgress(request)) {
 		return progressStream(request.signal, async (onProgress, signal) => {
 			const output = await runPdfOperation({ operation, files, options, via: 'api', signal, onProgress, transferFiles: true })
-			return storeResult(output, ownerId)
+			return storeResult(output, ownerId, { clientIp })
 		})
 	}
 	const output = await runPdfOperation({ operation, files, options, via: 'api', signal: request.signal, transferFiles: true })
-	return createdResponse(await storeResult(output, ownerId))
+	return createdResponse(await storeResult(output, ownerId, { clientIp }))
 }
 
 export const PROGRESS_MEDIA_TYPE = 'application/x-ndjson'
@@ -295,8 +304,9 @@ function progressStream(requestSignal: AbortSignal, work: (onProgress: (progress
 }
 
 /** `POST /api/edit-pdf`: one PDF (`file`), checked by its bytes and opened in the worker pool, then stored as sent. */
-export async function handleEditedPdf(request: Request): Promise<Response> {
+export async function handleEditedPdf(request: Request, { clientIp }: { clientIp?: string } = {}): Promise<Response> {
 	const ownerId = await requestUserId(request)
+	await checkResultRoom(resultOwnerKey(ownerId, clientIp), 0)
 	const form = await readLimitedForm(request, { maxParts: 2, perFile: await fileLimit() })
 	refuseUnknownFields(form, new Set(['file']))
 	const entries = form.getAll('file')
@@ -309,7 +319,7 @@ export async function handleEditedPdf(request: Request): Promise<Response> {
 	}
 	// Opened in a worker as the operations open it (damaged, encrypted and oversized PDFs are refused) and its pages counted.
 	const checked = await checkPdfInWorker({ file: { name, data: file!.data }, via: 'api', signal: request.signal })
-	const stored = await storeResult({ fileName: name, contentType: PDF_MEDIA_TYPE, data: file!.data, pageCount: checked.pageCount }, ownerId)
+	const stored = await storeResult({ fileName: name, contentType: PDF_MEDIA_TYPE, data: file!.data, pageCount: checked.pageCount }, ownerId, { clientIp })
 	return createdResponse(stored)
 }
 

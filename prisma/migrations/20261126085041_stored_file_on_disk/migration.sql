@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "StoredFile" ADD COLUMN     "onDisk" BOOLEAN NOT NULL DEFAULT false;
