@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs'
 import { type AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import { updateSiteSettings } from '#app/admin/settings.server.ts'
-import { readStoredFile } from '#app/files/files.server.ts'
+import { readStoredFile, resultOwnerKey } from '#app/files/files.server.ts'
 import { closeJobPool } from '#app/jobs/pool.server.ts'
 import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
@@ -41,8 +41,8 @@ function browserForm(operation: PdfOperation, files: Array<File>, options: Recor
 	return form
 }
 
-async function post(body: FormData | URLSearchParams | string, { operation = 'merge', headers = {} }: { operation?: string; headers?: Record<string, string> } = {}) {
-	const context = { cspNonce: '', clientIp: '203.0.113.9' } as AppLoadContext
+async function post(body: FormData | URLSearchParams | string, { operation = 'merge', headers = {}, clientIp = '203.0.113.9' }: { operation?: string; headers?: Record<string, string>; clientIp?: string } = {}) {
+	const context = { cspNonce: '', clientIp } as AppLoadContext
 	const request = new Request(`${PAGE}?operation=${operation}`, { method: 'POST', body, headers })
 	const result = (await action({ request, context, params: {} })) as unknown as { data: ActionData; init: ResponseInit | null }
 	return { data: result.data, status: result.init?.status ?? 200, headers: new Headers(result.init?.headers) }
@@ -169,6 +169,21 @@ describe('the Convert form without JavaScript', () => {
 		const json = await post(JSON.stringify({ operation: 'rotate' }), { operation: 'rotate', headers: { 'Content-Type': 'application/json' } })
 		expect(json.status).toBe(415)
 		expect(await prisma.storedFile.count()).toBe(0)
+	})
+
+	test('an address at its storage quota: 429 with Retry-After before the work (as the API), the run not counted; another address is served', async () => {
+		// A row that stands for 1 GB of results of the address the page's requests come from, expiring in 30 minutes.
+		await prisma.storedFile.create({
+			data: { id: 'seedquota0000000000000', name: 'seed.pdf', mediaType: 'application/pdf', size: 1024 * 1024 * 1024, data: new Uint8Array(0), tool: 'pdf-converter', ownerKey: resultOwnerKey(null, '203.0.113.9'), expiresAt: new Date(Date.now() + 30 * 60_000) },
+		})
+		const pdf = await textPdf({ pages: 1 })
+		const refused = await post(browserForm('rotate', [pdfFile(pdf, 'one.pdf')], { angle: '90' }), { operation: 'rotate' })
+		expect(refused.status).toBe(429)
+		expect(expectError(refused.data).error).toMatchObject({ code: 'RATE_LIMITED', details: { reason: 'quota' } })
+		expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(29 * 60)
+		expect(await runs()).toEqual([])
+		const elsewhere = await post(browserForm('rotate', [pdfFile(pdf, 'one.pdf')], { angle: '90' }), { operation: 'rotate', clientIp: '203.0.113.10' })
+		expect(elsewhere.status).toBe(201)
 	})
 
 	test('Delete now (its own urlencoded form): with the token the result is gone; with another token 403 and it stays', async () => {

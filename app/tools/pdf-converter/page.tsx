@@ -14,6 +14,7 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useMemo } from 'react'
 import { getSiteSettingsForPage } from '#app/admin/settings.server.ts'
+import { checkResultRoom, resultOwnerKey } from '#app/files/files.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
 import { databaseUnavailableError } from '#app/utils/api.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
@@ -93,7 +94,7 @@ function failed(operation: PdfOperation, thrown: unknown, options: OptionValues 
  * Its Delete now form (urlencoded: `intent=delete`, `id`, the anonymous
  * `token`) deletes the result as `DELETE /api/pdf/{id}` would.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	const type = (request.headers.get('Content-Type') ?? '').toLowerCase()
 	const operation = operationFrom(new URL(request.url).searchParams.get('operation'))
 	if (!type.startsWith('multipart/form-data')) return deleteAction(request, operation)
@@ -103,6 +104,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	try {
 		// Who is asking first (the cookie), so a bad session is answered before the upload is read.
 		const ownerId = await requestUserId(request)
+		// As the API does: an owner already at their storage quota is told (429) before the upload is read and the work done.
+		await checkResultRoom(resultOwnerKey(ownerId, context.clientIp), 0)
 		const read = await readUploadRequest(request)
 		ran = read.operation
 		options = read.options
@@ -112,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		// The form always posts every property; an empty one keeps the document's value (as the page does with JavaScript).
 		const sent = ran === 'metadata' ? Object.fromEntries(Object.entries(options).filter(([, value]) => value.trim() !== '')) : options
 		const output = await runPdfOperation({ operation: ran, files, options: sent, via: 'form', signal: request.signal })
-		const result = await storeResult(output, ownerId)
+		const result = await storeResult(output, ownerId, { clientIp: context.clientIp })
 		return data<ActionData>({ kind: 'result', operation: ran, result }, { status: 201, headers: { ...NO_STORE, Location: result.downloadUrl } })
 	} catch (thrown) {
 		return failed(ran, thrown, options)
