@@ -35,24 +35,17 @@ export type RunCounts = {
 	refused: number
 	failed: number
 	aborted: number
-	failureRate: number | null
-	refusedRate: number | null
-}
-
-export type ToolErrorRate = {
-	tool: string
-	name: string
-	/** A tool with several operations (the PDF converter): each one's counts, most runs first. */
-	operations: Array<{ operation: string } & RunCounts>
-	runs: number
-	ok: number
-	refused: number
-	failed: number
-	aborted: number
 	/** Failures of ours per 100 runs (one decimal); null without runs. */
 	failureRate: number | null
 	/** Refused inputs per 100 runs (one decimal); null without runs. */
 	refusedRate: number | null
+}
+
+export type ToolErrorRate = RunCounts & {
+	tool: string
+	name: string
+	/** A tool with several operations (the PDF converter): each one's counts, most runs first. */
+	operations: Array<{ operation: string } & RunCounts>
 }
 export type { PostState }
 export type LatestPost = {
