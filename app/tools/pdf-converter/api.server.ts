@@ -31,7 +31,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, prisma } from '#app/utils/db.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { checkPdfInWorker, runPdfOperation, SLUG } from './convert.server.ts'
-import { PDF_LIMITS, PDF_MEDIA_TYPE, PDF_OPERATIONS, PDF_OPTION_SCHEMAS, type PdfInputFile, type PdfOperation, type PdfOutput } from './options.ts'
+import { PDF_LIMITS, PDF_MEDIA_TYPE, PDF_OPERATIONS, PDF_OPTION_SCHEMAS, type PdfInputFile, type PdfOperation, type PdfOutput, type StoredResult } from './options.ts'
 
 /** Text fields a request may have besides its files (the operation and its options). */
 export const MAX_OPTION_FIELDS = 20
@@ -181,17 +181,7 @@ export function tokenMatches(presented: string | null, storedHash: string | null
 	return a.length === b.length && timingSafeEqual(a, b)
 }
 
-export type StoredResult = {
-	id: string
-	fileName: string
-	contentType: string
-	size: number
-	pageCount: number
-	downloadUrl: string
-	expiresAt: string
-	/** Anonymous callers only: what deleting the file takes (shown once, stored only as a hash). */
-	deleteToken?: string
-}
+export type { StoredResult }
 
 export function pdfFileUrl(id: string): string {
 	return `/api/pdf/${id}`

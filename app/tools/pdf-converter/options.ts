@@ -212,6 +212,19 @@ export type PdfInputFile = { name: string; data: Uint8Array }
  */
 export type PdfOutput = { fileName: string; contentType: PdfContentType; data: Uint8Array; pageCount: number }
 
+/** A stored result as `POST /api/convert/upload` answers it (201) and the page shows it. */
+export type StoredResult = {
+	id: string
+	fileName: string
+	contentType: string
+	size: number
+	pageCount: number
+	downloadUrl: string
+	expiresAt: string
+	/** Anonymous callers only: what deleting the file takes (shown once, stored only as a hash). */
+	deleteToken?: string
+}
+
 /** What an operation reports as it goes: `done` of `total` (pages, files or parts; `total` 0 when not known) and what it is doing. */
 export type PdfProgress = (update: { done: number; total: number; stage: string }) => void
 

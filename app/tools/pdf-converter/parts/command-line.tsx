@@ -4,7 +4,7 @@
  * the download and the delete, with a copy button.
  */
 import { useRouteLoaderData } from '@remix-run/react'
-import { useCopy } from '#app/tools/kit/tool-controls.tsx'
+import { CommandLineSection as KitCommandLine } from '#app/tools/kit/command-line.tsx'
 import { type PdfOperation } from '../options.ts'
 import { operationSpec, UPLOAD_API_PATH } from './operations.ts'
 
@@ -36,29 +36,14 @@ export function curlExample(origin: string, operation: PdfOperation): string {
 
 export function CommandLineSection({ hydrated, operation }: { hydrated: boolean; operation: PdfOperation }) {
 	const root = useRouteLoaderData('root') as { origin?: string } | undefined
-	const copy = useCopy()
 	const curl = curlExample(root?.origin ?? '', operation)
 	return (
-		<section aria-labelledby="api" className="mt-12 max-w-3xl">
-			<h2 id="api" className="text-xl font-semibold">
-				Use it from the command line
-			</h2>
-			<p className="mt-3 text-muted">
-				Every operation answers <code className="font-mono text-fg">POST {UPLOAD_API_PATH}</code> with multipart form data: the{' '}
-				<code className="font-mono text-fg">operation</code>, the files as <code className="font-mono text-fg">files</code> (one part each, in order) and the
-				options by the names above. The answer is <code className="font-mono text-fg">201</code> with the stored result’s{' '}
-				<code className="font-mono text-fg">downloadUrl</code>, <code className="font-mono text-fg">expiresAt</code> and, without an account, a{' '}
-				<code className="font-mono text-fg">deleteToken</code>; errors are JSON with a message and the field at fault. The commands for “{operationSpec(operation).label}”:
-			</p>
-			{/* Focusable: it scrolls sideways on a phone, and keyboard users must be able to scroll it too. */}
-			<pre tabIndex={0} aria-label="curl example" className="mt-4 overflow-x-auto rounded-lg bg-surface-2 p-4 font-mono text-sm" data-testid="pdf-curl">
-				{curl}
-			</pre>
-			{hydrated ? (
-				<button type="button" className="button-secondary mt-3" data-testid="pdf-curl-copy" onClick={() => void copy(curl)}>
-					Copy the command
-				</button>
-			) : null}
-		</section>
+		<KitCommandLine hydrated={hydrated} curl={curl} testId="pdf-curl">
+			Every operation answers <code className="font-mono text-fg">POST {UPLOAD_API_PATH}</code> with multipart form data: the{' '}
+			<code className="font-mono text-fg">operation</code>, the files as <code className="font-mono text-fg">files</code> (one part each, in order) and the
+			options by the names above. The answer is <code className="font-mono text-fg">201</code> with the stored result’s{' '}
+			<code className="font-mono text-fg">downloadUrl</code>, <code className="font-mono text-fg">expiresAt</code> and, without an account, a{' '}
+			<code className="font-mono text-fg">deleteToken</code>; errors are JSON with a message and the field at fault. The commands for “{operationSpec(operation).label}”:
+		</KitCommandLine>
 	)
 }

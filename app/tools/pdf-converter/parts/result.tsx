@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { formatBytes } from '#app/utils/format.ts'
 import { useHydrated } from '#app/utils/misc.ts'
 import { retentionText, untilText } from './operations.ts'
+import { type StoredResult } from '../options.ts'
 
 /**
  * What a form posted without JavaScript is answered with (the result, the
@@ -17,16 +18,7 @@ import { retentionText, untilText } from './operations.ts'
 export const ANSWER_ID = 'pdf-answer'
 
 /** The stored result as the page shows it (the 201's fields). */
-export type ShownResult = {
-	id: string
-	fileName: string
-	contentType: string
-	size: number
-	pageCount: number
-	downloadUrl: string
-	expiresAt: string
-	deleteToken?: string
-}
+export type ShownResult = StoredResult
 
 export type Progress =
 	| { phase: 'uploading'; loaded: number; total: number | null }
