@@ -151,7 +151,8 @@ export async function imagePdf(png: Uint8Array): Promise<Uint8Array> {
  * add to the clipping path), which makes every pdf.js draw the glyphs as
  * paths even when the font loads as a web font. A safe pdf.js ignores the
  * matrix (5.6 takes only six numbers) and shows the boxes; a caption in
- * Helvetica says what the page is.
+ * Helvetica says what the page is. Poppler (FreeType) draws no boxes: it
+ * wants the matrix in the font program, which would defeat the exploit.
  */
 export async function cve20244367Pdf(): Promise<Uint8Array> {
 	const doc = await PDFDocument.create()
