@@ -260,10 +260,23 @@ test('image stamp with alt text: missing, then added (tooltip after 100 ms), the
 	await page.getByTestId('pdf-alt-text-input').fill('A red and blue flag')
 	await page.getByTestId('pdf-alt-text-save').click()
 	await expect(dialog).toBeHidden()
-	// added, with its text in a tooltip that shows after 100 ms of hovering
+	// added, with its text in a tooltip that shows 100 ms after the pointer enters the button (not before)
 	await expect(altButton).toHaveAttribute('data-l10n-id', 'pdfjs-editor-new-alt-text-added-button')
+	await page.mouse.move(0, 0)
+	await expect(stamp.locator('.tooltip.show')).toHaveCount(0)
+	await altButton.evaluate((button) => {
+		const timing = { entered: 0, shown: 0 }
+		;(window as unknown as { __tooltip: typeof timing }).__tooltip = timing
+		button.addEventListener('mouseenter', () => (timing.entered = performance.now()), { capture: true, once: true })
+		new MutationObserver(() => {
+			if (!timing.shown && button.querySelector('.tooltip.show')) timing.shown = performance.now()
+		}).observe(button, { subtree: true, attributes: true, attributeFilter: ['class'] })
+	})
 	await altButton.hover()
 	await expect(stamp.locator('.tooltip.show')).toHaveText('A red and blue flag')
+	const timing = await page.evaluate(() => (window as unknown as { __tooltip: { entered: number; shown: number } }).__tooltip)
+	expect(timing.entered).toBeGreaterThan(0)
+	expect(timing.shown - timing.entered).toBeGreaterThanOrEqual(99)
 	const saved = await downloadEdited(page)
 	const stamps = only(qpdfAnnotations(saved), 'Stamp')
 	expect(stamps).toHaveLength(1)
@@ -380,6 +393,30 @@ test('select and move: arrow keys nudge 1 unit, Ctrl+arrow 10; moves within 1000
 	expect(back[1]).toBeCloseTo(start[1], 1)
 })
 
+test('undo keeps 128 steps: after more changes than that, exactly 128 can be undone', async ({ page }) => {
+	await openPdf(page, 'three.pdf')
+	const stamp = await addImage(page)
+	await stamp.click()
+	await page.keyboard.press('Control+c')
+	// pdf.js records a pasted picture as two steps (the paste, then the picture once drawn): 1 + 70 × 2 = 141 steps.
+	for (let paste = 0; paste < 70; paste++) await page.keyboard.press('Control+v')
+	await expect(page.locator('.stampEditor')).toHaveCount(71)
+	const undo = page.getByTestId('pdf-undo')
+	let undone = 0
+	while (await undo.isEnabled()) {
+		await undo.click()
+		undone++
+		// A guard, not the assertion: the count is checked below.
+		if (undone > 200) break
+	}
+	expect(undone).toBe(128)
+	// The oldest steps fell out of the history: the first picture and the first pastes stay.
+	await expect(page.locator('.stampEditor')).toHaveCount(71 - 64)
+	await page.getByTestId('pdf-redo').click()
+	await page.getByTestId('pdf-redo').click()
+	await expect(page.locator('.stampEditor')).toHaveCount(71 - 63)
+})
+
 test('resize never below 16 units; copy, paste and delete', async ({ page }) => {
 	await openPdf(page, 'three.pdf')
 	const stamp = await addImage(page)
@@ -424,6 +461,13 @@ test('save to the server with progress, download it, open it again: the annotati
 	await page.getByTestId('pdf-modes').getByRole('link', { name: 'Convert' }).click()
 	await expect(page).toHaveURL(/mode=edit/)
 	await expect(page.locator('.inkEditor')).toHaveCount(1)
+	// Closing the tab (or reloading) asks the browser's own question.
+	const unloading = page.waitForEvent('dialog')
+	await page.close({ runBeforeUnload: true })
+	const question = await unloading
+	expect(question.type()).toBe('beforeunload')
+	await question.dismiss()
+	expect(page.isClosed()).toBe(false)
 
 	await page.getByTestId('pdf-save').click()
 	const link = page.getByTestId('pdf-download')
@@ -467,9 +511,16 @@ test('bad files get a clear message: not a PDF, damaged, empty, 200 MB', async (
 	await expect(error).toContainText('is empty (0 bytes)')
 	await input.setInputFiles(file('huge-file.pdf'))
 	await expect(error).toContainText(/is 200 MB; the limit is \d+ MB a file/)
-	// The viewer still works afterwards.
-	await input.setInputFiles(file('three.pdf'))
+	// The viewer still works afterwards; a file dropped on the box opens too.
+	const dropped = readFileSync(file('three.pdf')).toString('base64')
+	await page.getByTestId('pdf-viewer-drop').evaluate((zone, base64) => {
+		const transfer = new DataTransfer()
+		transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'dropped.pdf', { type: 'application/pdf' }))
+		zone.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: transfer }))
+		zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }))
+	}, dropped)
 	await expect(page.getByTestId('pdf-viewer')).toHaveAttribute('data-state', 'ready')
+	await expect(page.getByTestId('pdf-viewer-announcement')).toHaveText('dropped.pdf opened: 3 pages.')
 	await expect(error).toBeHidden()
 })
 
