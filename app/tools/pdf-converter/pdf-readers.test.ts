@@ -5,16 +5,13 @@
  * qpdfAnnotations, ink found by inkPixels where it was drawn and nowhere
  * else, and each hostile fixture opened by qpdf and by pdf.js.
  */
-import path from 'node:path'
-import { createRequire } from 'node:module'
 import { PDFDocument, PDFHexString, PDFName, PDFNumber, PDFString, rgb, type PDFRef } from '@cantoo/pdf-lib'
 import { createCanvas } from '@napi-rs/canvas'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { loadPdfJs } from './pdfjs.server.ts'
+import { loadPdfJs, safeDocumentOptions } from './pdfjs.server.ts'
 import { inkPixels, qpdfAnnotations, qpdfCheck, qpdfEncrypt, qpdfEncryption, qpdfPageBoxes, qpdfUncompressed, requireTool, restrictedPdf } from './pdf-readers.server.ts'
 import { cve20244367Pdf, hugePagePdf, textPdf, xfaPdf } from './test-pdfs.ts'
 
-const packageDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
 
 beforeAll(() => {
 	for (const tool of ['qpdf', 'pdftoppm']) requireTool(tool)
@@ -25,18 +22,9 @@ async function openPdfJs(data: Uint8Array, { enableXfa = false, disableFontFace 
 	const pdfjs = await loadPdfJs()
 	const task = pdfjs.getDocument({
 		data: data.slice(),
-		isEvalSupported: false,
+		...safeDocumentOptions(pdfjs),
 		enableXfa,
-		useSystemFonts: false,
 		disableFontFace,
-		isOffscreenCanvasSupported: false,
-		isImageDecoderSupported: false,
-		standardFontDataUrl: `${packageDir}/standard_fonts/`,
-		cMapUrl: `${packageDir}/cmaps/`,
-		cMapPacked: true,
-		wasmUrl: `${packageDir}/wasm/`,
-		iccUrl: `${packageDir}/iccs/`,
-		verbosity: pdfjs.VerbosityLevel.ERRORS,
 	})
 	return { pdfjs, doc: await task.promise }
 }

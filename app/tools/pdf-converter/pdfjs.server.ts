@@ -52,6 +52,26 @@ export function loadPdfJs(): Promise<PdfJs> {
 	return pdfjsModule
 }
 
+/**
+ * How this server always opens a document with pdf.js: no eval (font
+ * programs interpreted, never compiled), no system fonts, no canvas or image
+ * decoder of the browser's, and its data from the installed package.
+ */
+export function safeDocumentOptions(pdfjs: PdfJs) {
+	return {
+		isEvalSupported: false,
+		useSystemFonts: false,
+		isOffscreenCanvasSupported: false,
+		isImageDecoderSupported: false,
+		standardFontDataUrl: `${packageDir}/standard_fonts/`,
+		cMapUrl: `${packageDir}/cmaps/`,
+		cMapPacked: true,
+		wasmUrl: `${packageDir}/wasm/`,
+		iccUrl: `${packageDir}/iccs/`,
+		verbosity: pdfjs.VerbosityLevel.ERRORS,
+	}
+}
+
 /** Reads a PDF with pdf.js; errors become the catalogue's (encrypted, damaged, too many pages). */
 export async function openWithPdfJs(file: PdfInputFile): Promise<PdfJsDocument> {
 	checkPdfBytes(file, 0)
@@ -59,20 +79,11 @@ export async function openWithPdfJs(file: PdfInputFile): Promise<PdfJsDocument> 
 	const task = pdfjs.getDocument({
 		// pdf.js takes the buffer over (transfers it); give it a copy so the caller's bytes stay.
 		data: file.data.slice(),
-		isEvalSupported: false,
+		...safeDocumentOptions(pdfjs),
 		enableXfa: false,
-		useSystemFonts: false,
 		disableFontFace: true,
-		isOffscreenCanvasSupported: false,
-		isImageDecoderSupported: false,
 		stopAtErrors: false,
 		maxImageSize: PDF_LIMITS.maxEmbeddedImagePixels,
-		standardFontDataUrl: `${packageDir}/standard_fonts/`,
-		cMapUrl: `${packageDir}/cmaps/`,
-		cMapPacked: true,
-		wasmUrl: `${packageDir}/wasm/`,
-		iccUrl: `${packageDir}/iccs/`,
-		verbosity: pdfjs.VerbosityLevel.ERRORS,
 	})
 	let doc: PdfJsDocument
 	try {

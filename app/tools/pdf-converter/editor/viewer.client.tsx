@@ -565,4 +565,3 @@ export default function PdfViewer({ perFileLimit, retentionHours, openUrl }: { p
 	)
 }
 
-export type { AltTextEditor }
