@@ -20,8 +20,10 @@ export type ToolActionOptions = {
 	 * Turns the posted input into the one the core runs on, before it runs
 	 * (the JSON formatter's "Unescape"): a linear pass, on the request thread.
 	 * Its AppError is answered like the core's; the page shows the new input.
+	 * `form` is the whole post, for a tool that builds its input from fields
+	 * of its own (the QR code generator's Wi-Fi, contact or event fields).
 	 */
-	prepare?: (input: string, options: Record<string, unknown>) => string
+	prepare?: (input: string, options: Record<string, unknown>, form: FormData) => string
 }
 
 export async function toolAction(request: Request, core: Pick<ToolCore, 'slug' | 'optionsSchema'>, { prepare }: ToolActionOptions = {}) {
@@ -43,7 +45,7 @@ export async function toolAction(request: Request, core: Pick<ToolCore, 'slug' |
 		try {
 			const bytes = utf8Length(posted)
 			if (bytes > MAX_INPUT_BYTES) throw inputTooLarge(bytes)
-			input = prepare(posted, options)
+			input = prepare(posted, options, form)
 		} catch (error) {
 			if (!(error instanceof AppError)) throw error
 			return failed(error.status === 413 ? '' : posted, options, error)

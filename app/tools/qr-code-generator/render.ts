@@ -225,3 +225,8 @@ export function pngDataUri(png: Uint8Array): string {
 	}
 	return `data:image/png;base64,${out}`
 }
+
+/** An SVG as a data: URI, for an <img> (the page's preview, with and without JavaScript) and download links. */
+export function svgDataUri(svg: string): string {
+	return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+}
