@@ -1,0 +1,638 @@
+/**
+ * The PDF converter's viewer (`/tools/pdf-converter?mode=edit`) in Chromium
+ * against pdf.js's own viewer components, in one run on this machine, with a
+ * 200-page document of text (30 lines a page):
+ *
+ * - time to the first page: from Playwright's setInputFiles to
+ *   `data-first-page-rendered="true"` on `[data-testid="pdf-viewer"]` (the
+ *   page sets it on pdf.js's `pagerendered` for page 1), cold (a new browser
+ *   context, empty HTTP cache) and warm (a new page in a context that has
+ *   opened the document before), the runs taking turns (ours, reference,
+ *   ours, …), medians compared;
+ * - page weight: the bytes on the wire (compressed response bodies, as
+ *   Chromium's network stack counted them; the cold runs) for loading the
+ *   page, then for opening the document, by kind: JavaScript, the pdf.js
+ *   worker, wasm, CSS, the rest (HTML, fonts, pictures, cmaps); and the
+ *   Convert mode (`/tools/pdf-converter`) page load, to show that none of
+ *   the files the viewer loads comes with it;
+ * - memory: a fresh page opens the document and scrolls its container page
+ *   by page to the end, waiting for each page to be drawn (pdf.js's
+ *   `data-loaded="true"` and its rendering finished); then, after a garbage
+ *   collection, the main thread's JS heap (CDP Performance.getMetrics,
+ *   JSHeapUsedSize; the pdf.js worker's heap is not in it) and the resident
+ *   set of the tab's renderer process (CDP SystemInfo.getProcessInfo for the
+ *   pids, /proc for the RSS; the worker's memory is in it).
+ *
+ * Ours: the production server (startServer: `npm start`'s server, built first
+ * when the build is missing or older than the sources). Reference: a page of
+ * our own (./pdf-viewer-reference.html) wiring EventBus → PDFLinkService →
+ * PDFViewer from pdfjs-dist, served with pdfjs-dist's files by a small
+ * node:http server here, compressed as ours are (Brotli 11 / gzip 9, chosen
+ * by Accept-Encoding) and cached alike (immutable). pdfjs-dist ships
+ * pdf.min.mjs and pdf.worker.min.mjs but no minified pdf_viewer.mjs: it is
+ * minified here with esbuild so that the comparison is of code, not of
+ * whitespace. pdf.js's full "generic viewer" (web/viewer.html with its
+ * toolbar, sidebar and find bar) is not in pdfjs-dist and cannot be built
+ * here offline, so it is not the reference.
+ *
+ * Each side has its own Chromium (CHROMIUM_PATH, default /usr/bin/chromium),
+ * so that the tab's renderer is told apart. Figures only: a measure that
+ * fails prints "failed: reason" in its row; the run throws (a non-zero exit
+ * alone) only when the harness itself cannot run (no browser, no pdfjs-dist).
+ *
+ * Run alone: npx tsx scripts/bench/pdf-viewer.ts
+ */
+import { readFileSync } from 'node:fs'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import zlib from 'node:zlib'
+import { transform } from 'esbuild'
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core'
+import { textPdf } from '#app/tools/pdf-converter/test-pdfs.ts'
+import { type BenchRow } from './rows.ts'
+import { loadAverage, median, root, rssKB, startServer, type BenchServer } from './server.ts'
+
+const SECTION = 'PDF viewer'
+const PAGES = 200
+const COLD_RUNS = 3
+const WARM_RUNS = 4
+const OPEN_TIMEOUT_MS = 60_000
+const PAGE_TIMEOUT_MS = 30_000
+const OUR_PATH = '/tools/pdf-converter'
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
+const VIEWER = '[data-testid="pdf-viewer"]'
+const INPUT = 'input[type=file][data-testid="pdf-viewer-input"]'
+const CONTAINER = '[data-testid="pdf-viewer-container"]'
+
+// ---------------------------------------------------------------------------
+// The reference's server
+// ---------------------------------------------------------------------------
+
+const pdfjsRoot = path.join(root, 'node_modules/pdfjs-dist')
+const TYPES: Record<string, string> = {
+	'.html': 'text/html; charset=utf-8',
+	'.mjs': 'text/javascript; charset=utf-8',
+	'.js': 'text/javascript; charset=utf-8',
+	'.css': 'text/css; charset=utf-8',
+	'.svg': 'image/svg+xml',
+	'.json': 'application/json; charset=utf-8',
+	'.wasm': 'application/wasm',
+	'.png': 'image/png',
+	'.gif': 'image/gif',
+}
+/** What scripts/compress-assets.js compresses for our server. */
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|wasm)$/
+
+type Body = { raw: Buffer; br?: Buffer; gz?: Buffer; type: string }
+
+/** The reference page and pdfjs-dist's files (build/, web/, cmaps/, standard_fonts/, wasm/ under /pdfjs/). */
+async function startReferenceServer(): Promise<{ url: string; stop(): Promise<void>; notes: Array<string> }> {
+	const bodies = new Map<string, Body>()
+	const compress = (raw: Buffer, type: string, name: string): Body =>
+		COMPRESSIBLE.test(name)
+			? {
+					raw,
+					type,
+					br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+					gz: zlib.gzipSync(raw, { level: 9 }),
+				}
+			: { raw, type }
+	// pdf_viewer.mjs is shipped unminified: minify it as a bundler would.
+	const viewerSource = await readFile(path.join(pdfjsRoot, 'web/pdf_viewer.mjs'), 'utf8')
+	const minified = await transform(viewerSource, { minify: true, format: 'esm', target: 'es2022', loader: 'js' })
+	bodies.set('/pdfjs/web/pdf_viewer.min.mjs', compress(Buffer.from(minified.code), TYPES['.mjs']!, 'pdf_viewer.min.mjs'))
+	// The big files compressed before any measurement.
+	for (const file of ['build/pdf.min.mjs', 'build/pdf.worker.min.mjs', 'web/pdf_viewer.css']) {
+		bodies.set(`/pdfjs/${file}`, compress(await readFile(path.join(pdfjsRoot, file)), TYPES[path.extname(file)]!, file))
+	}
+	bodies.set('/', compress(await readFile(path.join(root, 'scripts/bench/pdf-viewer-reference.html')), TYPES['.html']!, 'index.html'))
+	const version = (JSON.parse(readFileSync(path.join(pdfjsRoot, 'package.json'), 'utf8')) as { version: string }).version
+	const notes = [
+		`reference: pdfjs-dist ${version} — build/pdf.min.mjs, build/pdf.worker.min.mjs, web/pdf_viewer.mjs minified here by esbuild (${kb(Buffer.byteLength(viewerSource))} → ${kb(minified.code.length)} before compression), web/pdf_viewer.css`,
+	]
+
+	const allowed = /^\/pdfjs\/(build|web|cmaps|standard_fonts|wasm)\/[\w./-]+$/
+	const server = http.createServer((req, res) => {
+		const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
+		let body = bodies.get(pathname)
+		if (!body && allowed.test(pathname) && !pathname.includes('..')) {
+			const file = path.join(pdfjsRoot, pathname.slice('/pdfjs/'.length))
+			try {
+				body = compress(readFileSync(file), TYPES[path.extname(file)] ?? 'application/octet-stream', file)
+				bodies.set(pathname, body)
+			} catch {
+				// not there: 404 below
+			}
+		}
+		if (!body || (req.method !== 'GET' && req.method !== 'HEAD')) {
+			res.writeHead(body ? 405 : 404, { 'Content-Type': 'text/plain' }).end(body ? 'method not allowed' : 'not found')
+			return
+		}
+		const accepted = String(req.headers['accept-encoding'] ?? '')
+		const encoding = body.br && /\bbr\b/.test(accepted) ? 'br' : body.gz && /\bgzip\b/.test(accepted) ? 'gzip' : null
+		const data = encoding === 'br' ? body.br! : encoding === 'gzip' ? body.gz! : body.raw
+		res.writeHead(200, {
+			'Content-Type': body.type,
+			'Content-Length': String(data.length),
+			'Cache-Control': pathname === '/' ? 'no-cache' : 'public, max-age=31536000, immutable',
+			Vary: 'Accept-Encoding',
+			...(encoding ? { 'Content-Encoding': encoding } : {}),
+		})
+		res.end(req.method === 'HEAD' ? undefined : data)
+	})
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject)
+		server.listen(0, '127.0.0.1', resolve)
+	})
+	const { port } = server.address() as import('node:net').AddressInfo
+	return {
+		url: `http://127.0.0.1:${port}`,
+		notes,
+		stop: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve())
+				server.closeAllConnections()
+			}),
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Measuring one page
+// ---------------------------------------------------------------------------
+
+type Kind = 'js' | 'worker' | 'wasm' | 'css' | 'other'
+type Weight = Record<Kind, number> & { total: number; requests: number; urls: Array<string> }
+const emptyWeight = (): Weight => ({ js: 0, worker: 0, wasm: 0, css: 0, other: 0, total: 0, requests: 0, urls: [] })
+
+function kindOf(url: string, contentType: string): Kind {
+	const { pathname } = new URL(url)
+	if (/pdf\.worker/i.test(pathname)) return 'worker'
+	if (/\.wasm$/.test(pathname) || contentType.includes('wasm')) return 'wasm'
+	if (/\.m?js$/.test(pathname) || contentType.includes('javascript')) return 'js'
+	if (/\.css$/.test(pathname) || contentType.includes('text/css')) return 'css'
+	return 'other'
+}
+
+/** The bytes each request of a page brought (compressed bodies), by the phase it started in. */
+function recordNetwork(page: Page) {
+	let phase: 'load' | 'open' = 'load'
+	const phases = new Map<Request, 'load' | 'open'>()
+	const pending: Array<Promise<void>> = []
+	const weights = { load: emptyWeight(), open: emptyWeight() }
+	const acceptEncodings = new Set<string>()
+	const uncompressed: Array<string> = []
+	const unsized: Array<{ url: string; accept: string; count: (bytes: number) => void }> = []
+	const add = (weight: Weight, kind: Kind, bytes: number) => {
+		weight[kind] += bytes
+		weight.total += bytes
+	}
+	let inFlight = 0
+	let lastActivity = performance.now()
+	const settle = (request: Request) => {
+		if (!phases.has(request)) return
+		inFlight--
+		lastActivity = performance.now()
+		pending.push(
+			(async () => {
+				const response = await request.response().catch(() => null)
+				if (!response) return
+				const sizes = await request.sizes().catch(() => null)
+				const headers = await response.allHeaders().catch(() => ({}) as Record<string, string>)
+				const weight = weights[phases.get(request)!]
+				const kind = kindOf(request.url(), headers['content-type'] ?? '')
+				const accept = (await request.allHeaders().catch(() => ({}) as Record<string, string>))['accept-encoding'] ?? ''
+				if (accept) acceptEncodings.add(accept)
+				let bytes = Math.max(0, sizes?.responseBodySize ?? 0)
+				// Chromium reports no body size for a worker's script: see below.
+				if (bytes === 0 && response.status() === 200 && request.method() === 'GET') unsized.push({ url: request.url(), accept, count: (size) => add(weight, kind, size) })
+				add(weight, kind, bytes)
+				weight.requests++
+				weight.urls.push(request.url())
+				if (kind !== 'other' && !headers['content-encoding'] && (bytes > 1024 || bytes === 0)) uncompressed.push(new URL(request.url()).pathname)
+			})(),
+		)
+	}
+	page.on('request', (request) => {
+		if (!/^https?:/.test(request.url())) return
+		phases.set(request, phase)
+		inFlight++
+		lastActivity = performance.now()
+	})
+	page.on('requestfinished', settle)
+	page.on('requestfailed', settle)
+	return {
+		weights,
+		acceptEncodings,
+		uncompressed,
+		startOpening: () => void (phase = 'open'),
+		/** Resolves once no request has been in flight for `quietMs` (at most `maxMs`). */
+		async quiet(quietMs = 500, maxMs = 15_000) {
+			const deadline = performance.now() + maxMs
+			while (performance.now() < deadline && (inFlight > 0 || performance.now() - lastActivity < quietMs)) await sleep(50)
+			await Promise.all(pending)
+			pending.length = 0
+			// Responses without a body size (a dedicated worker's script): the page's resource timing
+			// has it (encodedBodySize; nothing when it came from the cache); failing that, the same
+			// request again from here, with the same Accept-Encoding, its body counted as it came.
+			if (unsized.length === 0) return
+			const entries = new Map(
+				(await page.evaluate(`performance.getEntriesByType('resource').map((entry) => [entry.name, entry.transferSize > 0 ? entry.encodedBodySize : 0])`)) as Array<[string, number]>,
+			)
+			for (const { url, accept, count } of unsized.splice(0)) count(entries.get(url) ?? (await bodyBytes(url, accept)))
+		},
+	}
+}
+
+/** The bytes of a GET's body as the server sends them (not decoded). */
+function bodyBytes(url: string, acceptEncoding: string): Promise<number> {
+	return new Promise((resolve, reject) => {
+		http
+			.get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+				let bytes = 0
+				response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+				response.on('end', () => resolve(bytes))
+				response.on('error', reject)
+			})
+			.on('error', reject)
+	})
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * In-page timestamps: the file input's change event and the attribute's
+ * arrival. A string, not a function: tsx would add its `__name` helper to
+ * the inner functions, and the page does not have it.
+ */
+const RECORDER = `(() => {
+	document.addEventListener('change', (event) => {
+		if (event.target instanceof HTMLInputElement && event.target.type === 'file') window.__benchChangeAt = performance.now()
+	}, true)
+	new MutationObserver((records) => {
+		for (const record of records) {
+			if (record.target.getAttribute('data-first-page-rendered') === 'true' && window.__benchRenderedAt === undefined) window.__benchRenderedAt = performance.now()
+		}
+	}).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-first-page-rendered'] })
+})()`
+
+/** Ready for a file: the input is there and enabled, and the page's script is attached to it (React's props, or the reference's flag). */
+const READY = `(() => {
+	const input = document.querySelector(${JSON.stringify(INPUT)})
+	return !!input && !input.disabled && (input.dataset.ready === 'true' || Object.keys(input).some((key) => key.startsWith('__reactProps')))
+})()`
+
+type Opened = { ms: number; inPageMs: number | null; pages: number; load: Weight; open: Weight; acceptEncodings: Set<string>; uncompressed: Array<string> }
+
+async function loadPage(page: Page, url: string, network: ReturnType<typeof recordNetwork>): Promise<void> {
+	await page.addInitScript(RECORDER)
+	const response = await page.goto(url, { waitUntil: 'load' })
+	if (!response?.ok()) throw new Error(`GET ${new URL(url).pathname}${new URL(url).search}: ${response?.status() ?? 'no answer'}`)
+	try {
+		await page.waitForFunction(READY, undefined, { timeout: 20_000, polling: 50 })
+	} catch {
+		throw new Error(`no enabled ${INPUT} on the page after 20 s`)
+	}
+	await network.quiet()
+}
+
+/** Loads the page, chooses the file, waits for page 1 to be drawn (and the network to be quiet again). */
+async function openOnce(context: BrowserContext, url: string, file: string): Promise<Opened> {
+	const page = await context.newPage()
+	try {
+		const network = recordNetwork(page)
+		await loadPage(page, url, network)
+		network.startOpening()
+		const started = performance.now()
+		await page.locator(INPUT).setInputFiles(file)
+		try {
+			await page.waitForSelector(`${VIEWER}[data-first-page-rendered="true"]`, { state: 'attached', timeout: OPEN_TIMEOUT_MS })
+		} catch {
+			const state = await page
+				.locator(VIEWER)
+				.getAttribute('data-state', { timeout: 1000 })
+				.catch(() => null)
+			throw new Error(`page 1 not rendered in ${OPEN_TIMEOUT_MS / 1000} s (data-state ${state ?? 'absent'})`)
+		}
+		const ms = performance.now() - started
+		await page.waitForSelector(`${VIEWER}[data-state="ready"]`, { state: 'attached', timeout: OPEN_TIMEOUT_MS })
+		const pages = Number(await page.locator(VIEWER).getAttribute('data-pages'))
+		if (pages !== PAGES) throw new Error(`data-pages is ${pages}, expected ${PAGES}`)
+		const [changeAt, renderedAt] = (await page.evaluate('[window.__benchChangeAt, window.__benchRenderedAt]')) as [number | undefined, number | undefined]
+		await network.quiet()
+		return {
+			ms,
+			inPageMs: changeAt !== undefined && renderedAt !== undefined ? renderedAt - changeAt : null,
+			pages,
+			load: network.weights.load,
+			open: network.weights.open,
+			acceptEncodings: network.acceptEncodings,
+			uncompressed: network.uncompressed,
+		}
+	} finally {
+		await page.close()
+	}
+}
+
+/** The Convert mode's page load (ours only). */
+async function convertModeWeight(browser: Browser, url: string): Promise<Weight> {
+	const context = await browser.newContext()
+	try {
+		const page = await context.newPage()
+		const network = recordNetwork(page)
+		const response = await page.goto(url, { waitUntil: 'load' })
+		if (!response?.ok()) throw new Error(`GET ${OUR_PATH}: ${response?.status() ?? 'no answer'}`)
+		await page.waitForSelector('[data-hydrated]', { state: 'attached', timeout: 20_000 }).catch(() => {})
+		await network.quiet()
+		return network.weights.load
+	} finally {
+		await context.close()
+	}
+}
+
+/** Scrolls the viewer's container page by page, each page drawn before the next; answers the time taken. */
+const SCROLL_THROUGH = `(async ({ container, pages, timeoutMs }) => {
+	const scroller = document.querySelector(container)
+	if (!scroller) throw new Error('no ' + container)
+	const started = performance.now()
+	for (let number = 1; number <= pages; number++) {
+		const page = scroller.querySelector('.pdfViewer .page[data-page-number="' + number + '"]')
+		if (!page) throw new Error('no page ' + number + ' in the viewer')
+		scroller.scrollTop += page.getBoundingClientRect().top - scroller.getBoundingClientRect().top
+		const until = performance.now() + timeoutMs
+		while (page.getAttribute('data-loaded') !== 'true' || page.classList.contains('loadingIcon')) {
+			if (performance.now() > until) throw new Error('page ' + number + ' not drawn in ' + timeoutMs / 1000 + ' s')
+			await new Promise((resolve) => setTimeout(resolve, 5))
+		}
+	}
+	return performance.now() - started
+})`
+
+type Memory = { scrollMs: number; heapBeforeGcKB: number; heapKB: number; rendererKB: number | null; renderers: number }
+
+async function memoryAfterScrolling(browser: Browser, url: string, file: string): Promise<Memory> {
+	const context = await browser.newContext()
+	try {
+		const page = await context.newPage()
+		const network = recordNetwork(page)
+		await loadPage(page, url, network)
+		await page.locator(INPUT).setInputFiles(file)
+		await page.waitForSelector(`${VIEWER}[data-first-page-rendered="true"]`, { state: 'attached', timeout: OPEN_TIMEOUT_MS })
+		await page.waitForSelector(`${VIEWER}[data-state="ready"]`, { state: 'attached', timeout: OPEN_TIMEOUT_MS })
+		const scrollMs = (await page.evaluate(`${SCROLL_THROUGH}(${JSON.stringify({ container: CONTAINER, pages: PAGES, timeoutMs: PAGE_TIMEOUT_MS })})`)) as number
+		await sleep(500)
+		const cdp = await context.newCDPSession(page)
+		await cdp.send('Performance.enable')
+		const heap = async () => {
+			const { metrics } = await cdp.send('Performance.getMetrics')
+			return Math.round((metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0) / 1024)
+		}
+		const heapBeforeGcKB = await heap()
+		await cdp.send('HeapProfiler.collectGarbage')
+		const heapKB = await heap()
+		// The renderers' pids from the browser, their RSS from /proc: this browser has this one tab.
+		let rendererKB: number | null = null
+		let renderers = 0
+		try {
+			const session = await browser.newBrowserCDPSession()
+			const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> }
+			const sizes = processInfo.filter((process) => process.type === 'renderer').map((process) => rssKB(process.id))
+			renderers = sizes.length
+			rendererKB = sizes.length > 0 ? Math.max(...sizes) : null
+			console.log(`(renderer processes' RSS: ${sizes.map(mb).join(', ')}; the largest is the tab's)`)
+			await session.detach()
+		} catch (error) {
+			console.log(`(renderer RSS unavailable: ${message(error)})`)
+		}
+		return { scrollMs, heapBeforeGcKB, heapKB, rendererKB, renderers }
+	} finally {
+		await context.close()
+	}
+}
+
+// ---------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 160)
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const ms = (value: number) => `${Math.round(value)} ms`
+const mb = (kbValue: number) => `${(kbValue / 1024).toFixed(0)} MB`
+
+type Side = 'ours' | 'reference'
+type Cell = { value: number } | { failed: string }
+type Line = { measure: string; cells: Record<Side, Cell | null>; format: (value: number) => string }
+
+function table(lines: Array<Line>): string {
+	const show = (cell: Cell | null, format: (value: number) => string) => (cell === null ? '-' : 'failed' in cell ? `failed: ${cell.failed}` : format(cell.value))
+	const ratioOf = (line: Line) => {
+		const { ours, reference } = line.cells
+		return ours && reference && 'value' in ours && 'value' in reference && reference.value > 0 ? ours.value / reference.value : null
+	}
+	const rows = [['Measure', 'Ours', 'pdf.js components page', 'Ratio']]
+	for (const line of lines) {
+		const ratio = ratioOf(line)
+		rows.push([line.measure, show(line.cells.ours, line.format), show(line.cells.reference, line.format), ratio === null ? '-' : `${ratio.toFixed(2)}×`])
+	}
+	const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+	const format = (row: Array<string>) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`
+	return [format(rows[0]!), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.slice(1).map(format)].join('\n')
+}
+
+export async function run(): Promise<Array<BenchRow>> {
+	const temp = await mkdtemp(path.join(os.tmpdir(), 'bench-pdf-viewer-'))
+	const browsers: Array<Browser> = []
+	let ourServer: BenchServer | null = null
+	let reference: Awaited<ReturnType<typeof startReferenceServer>> | null = null
+	const lines: Array<Line> = []
+	const notes: Array<string> = []
+	try {
+		console.log(`load average before: ${loadAverage()}`)
+		const line = 'The quarterly review found that costs held steady.'
+		const pdf = await textPdf({ pages: PAGES, text: (page, total) => [`Page ${page} of ${total}`, ...Array.from({ length: 29 }, (_, index) => `${index + 1}. ${line}`)].join('\n') })
+		const file = path.join(temp, 'report-200-pages.pdf')
+		await writeFile(file, pdf)
+		console.log(`document: ${PAGES} pages of 30 lines of text, ${kb(pdf.byteLength)}`)
+
+		reference = await startReferenceServer()
+		notes.push(...reference.notes)
+		const urls: Record<Side, string | null> = { ours: null, reference: `${reference.url}/` }
+		const startFailure: Partial<Record<Side, string>> = {}
+		try {
+			ourServer = await startServer(path.join(temp, 'data'))
+			urls.ours = `${ourServer.url}${OUR_PATH}?mode=edit`
+		} catch (error) {
+			startFailure.ours = `server: ${message(error)}`
+			console.log(`ours: the server could not start: ${message(error)}`)
+		}
+
+		const browserFor: Record<Side, Browser> = {} as Record<Side, Browser>
+		for (const side of ['ours', 'reference'] as const) {
+			const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true })
+			browsers.push(browser)
+			browserFor[side] = browser
+		}
+		notes.push(`Chromium ${browserFor.ours.version()}; ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model?.trim() ?? 'unknown CPU'}`)
+
+		// (a) and (b): cold runs (a new context each; the first one stays for the warm runs), then warm runs.
+		const warmContext: Record<Side, BrowserContext> = {
+			ours: await browserFor.ours.newContext(),
+			reference: await browserFor.reference.newContext(),
+		}
+		type Times = { cold: Array<number>; warm: Array<number>; coldInPage: Array<number>; warmInPage: Array<number>; failed?: string; first?: Opened }
+		const times: Record<Side, Times> = { ours: { cold: [], warm: [], coldInPage: [], warmInPage: [] }, reference: { cold: [], warm: [], coldInPage: [], warmInPage: [] } }
+		for (let round = 0; round < COLD_RUNS + WARM_RUNS; round++) {
+			const cold = round < COLD_RUNS
+			for (const side of ['ours', 'reference'] as const) {
+				const url = urls[side]
+				const record = times[side]
+				if (!url || record.failed) continue
+				const context = round === 0 || !cold ? warmContext[side] : await browserFor[side].newContext()
+				try {
+					const opened = await openOnce(context, url, file)
+					;(cold ? record.cold : record.warm).push(opened.ms)
+					if (opened.inPageMs !== null) (cold ? record.coldInPage : record.warmInPage).push(opened.inPageMs)
+					record.first ??= opened
+					console.log(
+						`${side} ${cold ? 'cold' : 'warm'} run ${round + 1}: page 1 in ${ms(opened.ms)} from setInputFiles (${opened.inPageMs === null ? '?' : ms(opened.inPageMs)} from the change event, in the page); ` +
+							`${opened.load.requests} requests (${kb(opened.load.total)}) to load, ${opened.open.requests} (${kb(opened.open.total)}) to open`,
+					)
+				} catch (error) {
+					record.failed = message(error)
+					console.log(`${side}: failed: ${record.failed}`)
+				} finally {
+					if (context !== warmContext[side]) await context.close()
+				}
+			}
+		}
+		const cell = (side: Side, pick: () => number | undefined): Cell => {
+			const failed = startFailure[side] ?? times[side].failed
+			const value = failed === undefined ? pick() : undefined
+			return value === undefined ? { failed: failed ?? 'no figure' } : { value }
+		}
+		const timed = (measure: string, pick: (side: Side) => number | undefined) =>
+			lines.push({ measure, cells: { ours: cell('ours', () => pick('ours')), reference: cell('reference', () => pick('reference')) }, format: ms })
+		timed(`First page rendered, cold (median of ${COLD_RUNS})`, (side) => (times[side].cold.length ? median(times[side].cold) : undefined))
+		timed(`First page rendered, warm (median of ${WARM_RUNS})`, (side) => (times[side].warm.length ? median(times[side].warm) : undefined))
+		timed('  the same, cold, in the page (change event → attribute)', (side) => (times[side].coldInPage.length ? median(times[side].coldInPage) : undefined))
+		timed('  the same, warm, in the page (change event → attribute)', (side) => (times[side].warmInPage.length ? median(times[side].warmInPage) : undefined))
+
+		const weighed = (measure: string, pick: (opened: Opened) => number) =>
+			lines.push({
+				measure,
+				cells: {
+					ours: cell('ours', () => (times.ours.first ? pick(times.ours.first) : undefined)),
+					reference: cell('reference', () => (times.reference.first ? pick(times.reference.first) : undefined)),
+				},
+				format: kb,
+			})
+		weighed('Page load: JavaScript (not the worker)', (opened) => opened.load.js)
+		weighed('Page load: CSS', (opened) => opened.load.css)
+		weighed('Page load: everything (HTML, fonts, …)', (opened) => opened.load.total)
+		weighed('Viewer opens: JavaScript (not the worker)', (opened) => opened.open.js)
+		weighed('pdf.js worker (page load + opening)', (opened) => opened.open.worker + opened.load.worker)
+		weighed('Viewer opens: wasm', (opened) => opened.open.wasm)
+		weighed('Viewer opens: CSS', (opened) => opened.open.css)
+		weighed('Viewer opens: everything', (opened) => opened.open.total)
+		weighed('Page load + viewer opens: everything', (opened) => opened.load.total + opened.open.total)
+		for (const side of ['ours', 'reference'] as const) {
+			const first = times[side].first
+			if (!first) continue
+			if (first.load.worker > 0) notes.push(`${side}: the pdf.js worker was loaded with the page, before a document was chosen`)
+			notes.push(
+				`${side}: Accept-Encoding sent: ${[...first.acceptEncodings].join(' / ') || '?'}${first.uncompressed.length ? `; NOT compressed: ${first.uncompressed.join(', ')}` : '; every script, style and wasm over 1 KB came compressed'}`,
+			)
+			notes.push(`${side}: loaded when the viewer opens: ${first.open.urls.map((url) => new URL(url).pathname).join(', ') || 'nothing'}`)
+		}
+
+		// Convert mode: the same route without ?mode=edit.
+		if (ourServer && urls.ours) {
+			let convert: Cell
+			let viewerFiles: Cell
+			let convertJs: Cell
+			try {
+				const weight = await convertModeWeight(browserFor.ours, `${ourServer.url}${OUR_PATH}`)
+				convert = { value: weight.total }
+				convertJs = { value: weight.js + weight.worker }
+				const first = times.ours.first
+				const pathnames = new Set(weight.urls.map((url) => new URL(url).pathname))
+				const pdfjsLike = weight.urls.filter((url) => /pdf[._-]?(worker|viewer)|pdfjs/i.test(new URL(url).pathname))
+				if (first) {
+					const shared = first.open.urls.filter((url) => pathnames.has(new URL(url).pathname) && kindOf(url, '') !== 'other')
+					viewerFiles = { value: shared.length + pdfjsLike.length }
+					const onlyEdit = [...first.load.urls, ...first.open.urls].filter((url) => !pathnames.has(new URL(url).pathname) && ['js', 'worker', 'wasm', 'css'].includes(kindOf(url, '')))
+					notes.push(
+						`Convert mode loads ${weight.requests} files (${kb(weight.total)}); of the scripts, styles and wasm the viewer loads on opening, ${shared.length} come with it${shared.length ? `: ${shared.join(', ')}` : ''}`,
+					)
+					notes.push(`files in edit mode and not in Convert mode: ${onlyEdit.map((url) => new URL(url).pathname).join(', ') || 'none'}`)
+				} else {
+					viewerFiles = { value: pdfjsLike.length }
+				}
+				if (pdfjsLike.length) notes.push(`pdf.js-like files loaded in Convert mode: ${pdfjsLike.join(', ')}`)
+			} catch (error) {
+				convert = convertJs = viewerFiles = { failed: message(error) }
+			}
+			lines.push({ measure: 'Convert mode page load: JavaScript', cells: { ours: convertJs, reference: null }, format: kb })
+			lines.push({ measure: 'Convert mode page load: everything', cells: { ours: convert, reference: null }, format: kb })
+			lines.push({ measure: 'Convert mode: viewer files loaded', cells: { ours: viewerFiles, reference: null }, format: (value) => (value === 0 ? 'none' : String(value)) })
+		}
+
+		// (c) memory after scrolling through the document, one side after the other.
+		const memory: Partial<Record<Side, Memory | string>> = {}
+		for (const side of ['ours', 'reference'] as const) {
+			const url = urls[side]
+			if (!url) continue
+			await warmContext[side].close()
+			try {
+				const measured = await memoryAfterScrolling(browserFor[side], url, file)
+				memory[side] = measured
+				console.log(
+					`${side}: scrolled through ${PAGES} pages in ${ms(measured.scrollMs)}; JS heap ${mb(measured.heapBeforeGcKB)} before GC, ${mb(measured.heapKB)} after; renderer RSS ${measured.rendererKB === null ? '?' : mb(measured.rendererKB)} (${measured.renderers} renderer process(es))`,
+				)
+			} catch (error) {
+				memory[side] = message(error)
+				console.log(`${side}: memory: failed: ${memory[side]}`)
+			}
+		}
+		const memoryCell = (side: Side, pick: (measured: Memory) => number | null): Cell => {
+			const measured = memory[side]
+			if (measured === undefined) return { failed: startFailure[side] ?? 'not run' }
+			if (typeof measured === 'string') return { failed: measured }
+			const value = pick(measured)
+			return value === null ? { failed: 'renderer not found' } : { value }
+		}
+		const remembered = (measure: string, pick: (measured: Memory) => number | null, format: (value: number) => string) =>
+			lines.push({ measure, cells: { ours: memoryCell('ours', pick), reference: memoryCell('reference', pick) }, format })
+		remembered(`Scroll through ${PAGES} pages, each drawn`, (measured) => measured.scrollMs, ms)
+		remembered('JS heap after scrolling (main thread, after GC)', (measured) => measured.heapKB, mb)
+		remembered('Renderer RSS after scrolling (incl. worker)', (measured) => measured.rendererKB, mb)
+	} finally {
+		for (const browser of browsers) await browser.close().catch(() => {})
+		await ourServer?.stop()
+		await reference?.stop()
+		await rm(temp, { recursive: true, force: true })
+	}
+
+	console.log(`\n${table(lines)}`)
+	console.log('\nNotes:')
+	for (const note of notes) console.log(`- ${note}`)
+	console.log('- pdf.js\'s full "generic viewer" (web/viewer.html) is not shipped in pdfjs-dist and cannot be built here offline: the reference is its viewer components on a minimal page.')
+	console.log(
+		`- bytes are compressed response bodies of the first cold run; times are wall clock in this process; JS heap is the page's main thread only (the worker's heap is in the renderer's RSS).`,
+	)
+	console.log(`load average after: ${loadAverage()}`)
+
+	return lines.map((line) => {
+		const show = (cell: Cell | null) => (cell === null ? '-' : 'failed' in cell ? `failed: ${cell.failed}` : line.format(cell.value))
+		const { ours, reference } = line.cells
+		const ratio = ours && reference && 'value' in ours && 'value' in reference && reference.value > 0 ? ours.value / reference.value : null
+		return { section: SECTION, measure: line.measure, ours: show(ours), reference: reference === null ? '-' : `${show(reference)} pdf.js components`, ratio, target: 'report', met: null }
+	})
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+	await run()
+}
