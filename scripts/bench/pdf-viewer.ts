@@ -170,7 +170,7 @@ const emptyWeight = (): Weight => ({ js: 0, worker: 0, wasm: 0, css: 0, other: 0
 
 function kindOf(url: string, contentType: string): Kind {
 	const { pathname } = new URL(url)
-	if (/pdf\.worker/i.test(pathname)) return 'worker'
+	if (/pdf[._-]?worker/i.test(pathname)) return 'worker'
 	if (/\.wasm$/.test(pathname) || contentType.includes('wasm')) return 'wasm'
 	if (/\.m?js$/.test(pathname) || contentType.includes('javascript')) return 'js'
 	if (/\.css$/.test(pathname) || contentType.includes('text/css')) return 'css'
@@ -537,6 +537,7 @@ export async function run(): Promise<Array<BenchRow>> {
 		weighed('Viewer opens: wasm', (opened) => opened.open.wasm)
 		weighed('Viewer opens: CSS', (opened) => opened.open.css)
 		weighed('Viewer opens: everything', (opened) => opened.open.total)
+		weighed('Page load + viewer opens: JavaScript (worker included)', (opened) => opened.load.js + opened.load.worker + opened.open.js + opened.open.worker)
 		weighed('Page load + viewer opens: everything', (opened) => opened.load.total + opened.open.total)
 		for (const side of ['ours', 'reference'] as const) {
 			const first = times[side].first
@@ -553,10 +554,12 @@ export async function run(): Promise<Array<BenchRow>> {
 			let convert: Cell
 			let viewerFiles: Cell
 			let convertJs: Cell
+			let convertCss: Cell
 			try {
 				const weight = await convertModeWeight(browserFor.ours, `${ourServer.url}${OUR_PATH}`)
 				convert = { value: weight.total }
 				convertJs = { value: weight.js + weight.worker }
+				convertCss = { value: weight.css }
 				const first = times.ours.first
 				const pathnames = new Set(weight.urls.map((url) => new URL(url).pathname))
 				const pdfjsLike = weight.urls.filter((url) => /pdf[._-]?(worker|viewer)|pdfjs/i.test(new URL(url).pathname))
@@ -573,9 +576,10 @@ export async function run(): Promise<Array<BenchRow>> {
 				}
 				if (pdfjsLike.length) notes.push(`pdf.js-like files loaded in Convert mode: ${pdfjsLike.join(', ')}`)
 			} catch (error) {
-				convert = convertJs = viewerFiles = { failed: message(error) }
+				convert = convertJs = convertCss = viewerFiles = { failed: message(error) }
 			}
 			lines.push({ measure: 'Convert mode page load: JavaScript', cells: { ours: convertJs, reference: null }, format: kb })
+			lines.push({ measure: 'Convert mode page load: CSS', cells: { ours: convertCss, reference: null }, format: kb })
 			lines.push({ measure: 'Convert mode page load: everything', cells: { ours: convert, reference: null }, format: kb })
 			lines.push({ measure: 'Convert mode: viewer files loaded', cells: { ours: viewerFiles, reference: null }, format: (value) => (value === 0 ? 'none' : String(value)) })
 		}
