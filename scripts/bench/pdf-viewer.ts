@@ -371,7 +371,23 @@ const SCROLL_THROUGH = `(async ({ container, pages, timeoutMs }) => {
 	return performance.now() - started
 })`
 
-type Memory = { scrollMs: number; heapBeforeGcKB: number; heapKB: number; rendererKB: number | null; renderers: number }
+type Memory = { scrollMs: number; heapBeforeGcKB: number; heapKB: number; rendererKB: number | null; renderers: Array<number>; atPageOne: { heapKB: number; rendererKB: number | null } }
+
+/** The renderers' pids from the browser (CDP SystemInfo.getProcessInfo), their RSS from /proc; the largest is the tab's (this browser has one tab). */
+async function renderersKB(browser: Browser): Promise<Array<number>> {
+	try {
+		const session = await browser.newBrowserCDPSession()
+		try {
+			const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> }
+			return processInfo.filter((process) => process.type === 'renderer').map((process) => rssKB(process.id))
+		} finally {
+			await session.detach()
+		}
+	} catch (error) {
+		console.log(`(renderer RSS unavailable: ${message(error)})`)
+		return []
+	}
+}
 
 async function memoryAfterScrolling(browser: Browser, url: string, file: string): Promise<Memory> {
 	const context = await browser.newContext()
@@ -382,32 +398,23 @@ async function memoryAfterScrolling(browser: Browser, url: string, file: string)
 		await page.locator(INPUT).setInputFiles(file)
 		await page.waitForSelector(`${VIEWER}[data-first-page-rendered="true"]`, { state: 'attached', timeout: OPEN_TIMEOUT_MS })
 		await page.waitForSelector(`${VIEWER}[data-state="ready"]`, { state: 'attached', timeout: OPEN_TIMEOUT_MS })
-		const scrollMs = (await page.evaluate(`${SCROLL_THROUGH}(${JSON.stringify({ container: CONTAINER, pages: PAGES, timeoutMs: PAGE_TIMEOUT_MS })})`)) as number
-		await sleep(500)
 		const cdp = await context.newCDPSession(page)
 		await cdp.send('Performance.enable')
 		const heap = async () => {
 			const { metrics } = await cdp.send('Performance.getMetrics')
 			return Math.round((metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0) / 1024)
 		}
+		const largest = (sizes: Array<number>) => (sizes.length > 0 ? Math.max(...sizes) : null)
+		await sleep(500)
+		await cdp.send('HeapProfiler.collectGarbage')
+		const atPageOne = { heapKB: await heap(), rendererKB: largest(await renderersKB(browser)) }
+		const scrollMs = (await page.evaluate(`${SCROLL_THROUGH}(${JSON.stringify({ container: CONTAINER, pages: PAGES, timeoutMs: PAGE_TIMEOUT_MS })})`)) as number
+		await sleep(500)
 		const heapBeforeGcKB = await heap()
 		await cdp.send('HeapProfiler.collectGarbage')
 		const heapKB = await heap()
-		// The renderers' pids from the browser, their RSS from /proc: this browser has this one tab.
-		let rendererKB: number | null = null
-		let renderers = 0
-		try {
-			const session = await browser.newBrowserCDPSession()
-			const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> }
-			const sizes = processInfo.filter((process) => process.type === 'renderer').map((process) => rssKB(process.id))
-			renderers = sizes.length
-			rendererKB = sizes.length > 0 ? Math.max(...sizes) : null
-			console.log(`(renderer processes' RSS: ${sizes.map(mb).join(', ')}; the largest is the tab's)`)
-			await session.detach()
-		} catch (error) {
-			console.log(`(renderer RSS unavailable: ${message(error)})`)
-		}
-		return { scrollMs, heapBeforeGcKB, heapKB, rendererKB, renderers }
+		const renderers = await renderersKB(browser)
+		return { scrollMs, heapBeforeGcKB, heapKB, rendererKB: largest(renderers), renderers, atPageOne }
 	} finally {
 		await context.close()
 	}
@@ -420,7 +427,7 @@ async function memoryAfterScrolling(browser: Browser, url: string, file: string)
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 160)
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const ms = (value: number) => `${Math.round(value)} ms`
-const mb = (kbValue: number) => `${(kbValue / 1024).toFixed(0)} MB`
+const mb = (kbValue: number) => `${(kbValue / 1024).toFixed(1)} MB`
 
 type Side = 'ours' | 'reference'
 type Cell = { value: number } | { failed: string }
@@ -594,7 +601,7 @@ export async function run(): Promise<Array<BenchRow>> {
 				const measured = await memoryAfterScrolling(browserFor[side], url, file)
 				memory[side] = measured
 				console.log(
-					`${side}: scrolled through ${PAGES} pages in ${ms(measured.scrollMs)}; JS heap ${mb(measured.heapBeforeGcKB)} before GC, ${mb(measured.heapKB)} after; renderer RSS ${measured.rendererKB === null ? '?' : mb(measured.rendererKB)} (${measured.renderers} renderer process(es))`,
+					`${side}: scrolled through ${PAGES} pages in ${ms(measured.scrollMs)}; JS heap ${mb(measured.heapBeforeGcKB)} before GC, ${mb(measured.heapKB)} after; renderer RSS ${measured.rendererKB === null ? '?' : mb(measured.rendererKB)} (renderer processes: ${measured.renderers.map(mb).join(', ')}); at page 1, JS heap ${mb(measured.atPageOne.heapKB)} and renderer RSS ${measured.atPageOne.rendererKB === null ? '?' : mb(measured.atPageOne.rendererKB)}`,
 				)
 			} catch (error) {
 				memory[side] = message(error)
@@ -610,6 +617,8 @@ export async function run(): Promise<Array<BenchRow>> {
 		}
 		const remembered = (measure: string, pick: (measured: Memory) => number | null, format: (value: number) => string) =>
 			lines.push({ measure, cells: { ours: memoryCell('ours', pick), reference: memoryCell('reference', pick) }, format })
+		remembered('JS heap at page 1 (main thread, after GC)', (measured) => measured.atPageOne.heapKB, mb)
+		remembered('Renderer RSS at page 1 (incl. worker)', (measured) => measured.atPageOne.rendererKB, mb)
 		remembered(`Scroll through ${PAGES} pages, each drawn`, (measured) => measured.scrollMs, ms)
 		remembered('JS heap after scrolling (main thread, after GC)', (measured) => measured.heapKB, mb)
 		remembered('Renderer RSS after scrolling (incl. worker)', (measured) => measured.rendererKB, mb)
