@@ -12,6 +12,7 @@ import compression from 'compression'
 import express from 'express'
 import { getEnv } from '#app/utils/env.server.ts'
 import { anonymousPreferences, createPageCache, etagFor, isPublicResponse, isRevalidatable, matchesIfNoneMatch, withNonce } from './page-cache.ts'
+import { pdfjsAssets } from './pdfjs-assets.ts'
 import { precompressedAssets } from './precompressed.ts'
 import { lingerAfterEarlyAnswer, redirectToHttps, rejectBadUrls, rejectCrossSiteWrites, requestLogger, sendError } from './request-guards.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -60,6 +61,8 @@ export function createApp(options: AppOptions) {
 	// Only a trusted proxy can tell us the client used plain HTTP.
 	if (trustProxy && options.https) app.use(redirectToHttps(options.siteOrigin))
 	app.use(rejectCrossSiteWrites(options.siteOrigin))
+	// The PDF viewer's fonts, character maps and decoders (versioned paths, cached for a year).
+	app.use('/pdfjs', compression(), pdfjsAssets())
 	if (options.viteMiddleware) {
 		app.use(compression())
 		app.use(options.viteMiddleware)

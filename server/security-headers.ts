@@ -33,10 +33,16 @@ export type CspOptions = {
  * development). A worker loaded from a same-origin URL runs under its
  * script's own CSP, so that script is what needs 'wasm-unsafe-eval'; the
  * tool's page has it too, for browsers that apply the page's policy to its
- * workers. Nothing else in the browser compiles WebAssembly.
+ * workers. pdf.js's worker on the PDF page is the only other place that
+ * compiles WebAssembly.
  */
 const WASM_PATHS = [
 	/^\/tools\/minify-beautify\/?$/,
+	// pdf.js's worker decodes JPEG 2000 and colour profiles with its wasm
+	// decoders (served from /pdfjs/<version>/wasm/); the PDF page hosts it.
+	/^\/tools\/pdf-converter\/?$/,
+	/^\/assets\/pdf\.worker\.min-[\w-]+\.mjs$/,
+	/^\/node_modules\/pdfjs-dist\/build\/pdf\.worker\.min\.mjs$/,
 	/^\/assets\/minify-worker-[\w-]+\.js$/,
 	/^\/app\/tools\/minify-beautify\/minify-worker\.ts$/,
 ]

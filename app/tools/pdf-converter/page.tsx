@@ -7,11 +7,13 @@
  * without it the same form posts here (`action`), which runs the operation
  * the same way and answers the page with the result's link.
  *
- * The page is built around modes: Convert is the one there is; the viewer
- * and editor (a later issue) will sit beside it as another `parts/*-mode`.
+ * The page has two modes, chosen by links (so they work without JavaScript
+ * too): Convert, and View & edit (`?mode=edit`, editor/), pdf.js's viewer
+ * and annotation editor in the browser, which can also open a conversion's
+ * stored result (`&open=/api/pdf/<id>`).
  */
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useMemo } from 'react'
 import { getSiteSettingsForPage } from '#app/admin/settings.server.ts'
 import { checkResultRoom, resultOwnerKey } from '#app/files/files.server.ts'
@@ -23,6 +25,7 @@ import { AppError, type ErrorBody } from '#app/utils/errors.ts'
 import { useHydrated } from '#app/utils/misc.ts'
 import { handleDelete, pdfFileUrl, readUploadRequest, requestUserId, storeResult, type StoredResult } from './api.server.ts'
 import { content } from './content.ts'
+import { EditMode } from './editor/edit-mode.tsx'
 import { runPdfOperation } from './convert.server.ts'
 import { PDF_LIMITS, type PdfOperation } from './options.ts'
 import { CommandLineSection } from './parts/command-line.tsx'
@@ -147,6 +150,7 @@ export default function PdfConverterPage() {
 	const [searchParams] = useSearchParams()
 	const hydrated = useHydrated()
 	const operation = operationFrom(searchParams.get('operation'))
+	const editing = searchParams.get('mode') === 'edit'
 
 	const posted = useMemo(
 		() => ({
@@ -164,7 +168,19 @@ export default function PdfConverterPage() {
 			lead="Choose what to do, add your files, and download the result: no account needed."
 			api={<CommandLineSection hydrated={hydrated} operation={operation} />}
 		>
-			<ConvertMode hydrated={hydrated} operation={operation} retentionHours={retentionHours} perFileLimit={perFileLimit} posted={posted} />
+			<nav aria-label="Mode" className="mb-4 flex gap-2" data-testid="pdf-modes">
+				<Link to={`?operation=${operation}`} className={editing ? 'button-secondary' : 'button-primary'} aria-current={editing ? undefined : 'page'} preventScrollReset>
+					Convert
+				</Link>
+				<Link to="?mode=edit" className={editing ? 'button-primary' : 'button-secondary'} aria-current={editing ? 'page' : undefined} preventScrollReset data-testid="pdf-mode-edit">
+					View &amp; edit
+				</Link>
+			</nav>
+			{editing ? (
+				<EditMode hydrated={hydrated} perFileLimit={perFileLimit} retentionHours={retentionHours} openUrl={searchParams.get('open')} />
+			) : (
+				<ConvertMode hydrated={hydrated} operation={operation} retentionHours={retentionHours} perFileLimit={perFileLimit} posted={posted} />
+			)}
 		</ToolPage>
 	)
 }

@@ -71,11 +71,17 @@ export function readLines(text: string, offset: number): { lines: Array<StreamLi
 	return { lines, next: start }
 }
 
-/** Sends the form; resolves with the stored result, rejects with UploadFailed (or an AbortError). */
-export function uploadForConversion(form: FormData, { onProgress, signal }: { onProgress: (progress: UploadProgress) => void; signal?: AbortSignal }): Promise<UploadedResult> {
+/**
+ * Sends the form (to the upload API, or `url`: the editor's `/api/edit-pdf`);
+ * resolves with the stored result, rejects with UploadFailed (or an AbortError).
+ */
+export function uploadForConversion(
+	form: FormData,
+	{ onProgress, signal, url = UPLOAD_API_PATH }: { onProgress: (progress: UploadProgress) => void; signal?: AbortSignal; url?: string },
+): Promise<UploadedResult> {
 	return new Promise((resolve, reject) => {
 		const request = new XMLHttpRequest()
-		request.open('POST', UPLOAD_API_PATH)
+		request.open('POST', url)
 		request.setRequestHeader('Accept', `${NDJSON}, application/json`)
 		request.responseType = 'text'
 		let offset = 0
