@@ -10,11 +10,15 @@
  *   opened the document before), the runs taking turns (ours, reference,
  *   ours, …), medians compared;
  * - page weight: the bytes on the wire (compressed response bodies, as
- *   Chromium's network stack counted them; the cold runs) for loading the
- *   page, then for opening the document, by kind: JavaScript, the pdf.js
- *   worker, wasm, CSS, the rest (HTML, fonts, pictures, cmaps); and the
- *   Convert mode (`/tools/pdf-converter`) page load, to show that none of
- *   the files the viewer loads comes with it;
+ *   Chromium's network stack counted them, or the page's resource timing for
+ *   a worker's script, which CDP reports without a size; the first cold
+ *   run) for loading the page until its file input is ready (our page loads
+ *   pdf.js and the viewer when the mode opens), then for opening the
+ *   document, by kind: JavaScript, the pdf.js worker, wasm, CSS, the rest
+ *   (HTML, fonts, pictures, cmaps); the viewer's own files (what edit mode
+ *   loads and Convert mode does not); and the Convert mode
+ *   (`/tools/pdf-converter`) page load, to show that none of them comes
+ *   with it;
  * - memory: a fresh page opens the document and scrolls its container page
  *   by page to the end, waiting for each page to be drawn (pdf.js's
  *   `data-loaded="true"` and its rendering finished); then, after a garbage
@@ -36,9 +40,11 @@
  * here offline, so it is not the reference.
  *
  * Each side has its own Chromium (CHROMIUM_PATH, default /usr/bin/chromium),
- * so that the tab's renderer is told apart. Figures only: a measure that
- * fails prints "failed: reason" in its row; the run throws (a non-zero exit
- * alone) only when the harness itself cannot run (no browser, no pdfjs-dist).
+ * so that the tab's renderer is told apart. Figures only: a run that fails
+ * is told in its row ("median of 2; 1 run(s) failed: …") and the others go
+ * on; a measure with no figure prints "failed: reason"; the run throws (a
+ * non-zero exit alone) only when the harness itself cannot run (no browser,
+ * no pdfjs-dist), and `npm run bench` then prints "could not run" for it.
  *
  * Run alone: npx tsx scripts/bench/pdf-viewer.ts
  */
@@ -525,7 +531,7 @@ export async function run(): Promise<Array<BenchRow>> {
 					const opened = await openOnce(context, url, file)
 					;(cold ? record.cold : record.warm).push(opened.ms)
 					if (opened.inPageMs !== null) (cold ? record.coldInPage : record.warmInPage).push(opened.inPageMs)
-					record.first ??= opened
+					if (cold) record.first ??= opened
 					console.log(
 						`${side} ${cold ? 'cold' : 'warm'} run ${round + 1}: page 1 in ${ms(opened.ms)} from setInputFiles (${opened.inPageMs === null ? '?' : ms(opened.inPageMs)} from the change event, in the page); ` +
 							(cold
