@@ -35,7 +35,8 @@
  * by Accept-Encoding) and cached alike (immutable). pdfjs-dist ships
  * pdf.min.mjs and pdf.worker.min.mjs but no minified pdf_viewer.mjs: it is
  * minified here with esbuild so that the comparison is of code, not of
- * whitespace. pdf.js's full "generic viewer" (web/viewer.html with its
+ * whitespace. The reference's scroller is given the size of ours (measured
+ * in our first run), so that both draw pages of one size at "page-width". pdf.js's full "generic viewer" (web/viewer.html with its
  * toolbar, sidebar and find bar) is not in pdfjs-dist and cannot be built
  * here offline, so it is not the reference.
  *
@@ -296,7 +297,8 @@ const READY = `(() => {
 	return !!input && !input.disabled && (input.dataset.ready === 'true' || Object.keys(input).some((key) => key.startsWith('__reactProps')))
 })()`
 
-type Opened = { ms: number; inPageMs: number | null; pages: number; load: Weight; open: Weight; acceptEncodings: Set<string>; uncompressed: Array<string> }
+type Box = { width: number; height: number; canvas: string }
+type Opened = { ms: number; inPageMs: number | null; pages: number; box: Box; load: Weight; open: Weight; acceptEncodings: Set<string>; uncompressed: Array<string> }
 
 async function loadPage(page: Page, url: string, network: ReturnType<typeof recordNetwork>): Promise<void> {
 	await page.addInitScript(RECORDER)
@@ -328,6 +330,13 @@ async function chooseFile(page: Page, file: string): Promise<{ ms: number; pages
 	return { ms, pages }
 }
 
+/** The scroller's size (CSS pixels) and page 1's canvas (device pixels). */
+const BOX = `(() => {
+	const container = document.querySelector(${JSON.stringify(CONTAINER)})
+	const canvas = document.querySelector('.pdfViewer .page[data-page-number="1"] canvas')
+	return { width: container ? container.clientWidth : 0, height: container ? container.clientHeight : 0, canvas: canvas ? canvas.width + '×' + canvas.height : '?' }
+})()`
+
 /** The viewer's state and the start of its text, for an error message. */
 const DESCRIBE = `(() => {
 	const viewer = document.querySelector(${JSON.stringify(VIEWER)})
@@ -347,11 +356,13 @@ async function openOnce(context: BrowserContext, url: string, file: string): Pro
 		network.startOpening()
 		const { ms, pages } = await chooseFile(page, file)
 		const [changeAt, renderedAt] = (await page.evaluate('[window.__benchChangeAt, window.__benchRenderedAt]')) as [number | undefined, number | undefined]
+		const box = (await page.evaluate(BOX)) as Box
 		await network.quiet()
 		return {
 			ms,
 			inPageMs: changeAt !== undefined && renderedAt !== undefined ? renderedAt - changeAt : null,
 			pages,
+			box,
 			load: network.weights.load,
 			open: network.weights.open,
 			acceptEncodings: network.acceptEncodings,
@@ -532,6 +543,8 @@ export async function run(): Promise<Array<BenchRow>> {
 					;(cold ? record.cold : record.warm).push(opened.ms)
 					if (opened.inPageMs !== null) (cold ? record.coldInPage : record.warmInPage).push(opened.inPageMs)
 					if (cold) record.first ??= opened
+					// The reference's scroller gets the size of ours, so that both draw pages of one size.
+					if (side === 'ours' && reference && !urls.reference!.includes('?')) urls.reference = `${reference.url}/?width=${opened.box.width}&height=${opened.box.height}`
 					console.log(
 						`${side} ${cold ? 'cold' : 'warm'} run ${round + 1}: page 1 in ${ms(opened.ms)} from setInputFiles (${opened.inPageMs === null ? '?' : ms(opened.inPageMs)} from the change event, in the page); ` +
 							(cold
@@ -594,6 +607,7 @@ export async function run(): Promise<Array<BenchRow>> {
 			notes.push(
 				`${side}: Accept-Encoding sent: ${[...first.acceptEncodings].join(' / ') || '?'}${first.uncompressed.length ? `; NOT compressed: ${first.uncompressed.join(', ')}` : '; every script, style and wasm over 1 KB came compressed'}`,
 			)
+			notes.push(`${side}: scroller ${first.box.width}×${first.box.height} CSS px, page 1's canvas ${first.box.canvas} px`)
 			notes.push(`${side}: loaded when a document is chosen: ${first.open.files.map((file) => `${file.pathname} (${kb(file.bytes)})`).join(', ') || 'nothing'}`)
 		}
 
