@@ -39,8 +39,15 @@ test("'wasm-unsafe-eval' is added only when asked, and still allows no JavaScrip
 	expect(csp).not.toContain("'unsafe-eval'")
 })
 
-test('only the minify tool page and its worker script may compile WebAssembly', () => {
-	for (const path of ['/tools/minify-beautify', '/assets/minify-worker-BktheMno.js', '/app/tools/minify-beautify/minify-worker.ts']) {
+test("only the minify tool page, the PDF page and their workers' scripts may compile WebAssembly", () => {
+	for (const path of [
+		'/tools/minify-beautify',
+		'/assets/minify-worker-BktheMno.js',
+		'/app/tools/minify-beautify/minify-worker.ts',
+		'/tools/pdf-converter',
+		'/assets/pdf.worker.min-FHbmGBN0.mjs',
+		'/node_modules/pdfjs-dist/build/pdf.worker.min.mjs',
+	]) {
 		expect(allowsWasm(path), path).toBe(true)
 	}
 	for (const path of [
@@ -55,6 +62,9 @@ test('only the minify tool page and its worker script may compile WebAssembly', 
 		'/assets/minify-worker-abc.js.map',
 		'/assets/core.browser-abc.js',
 		'/blog/tools/minify-beautify',
+		'/assets/pdf-Vuf_RiOE.js',
+		'/pdfjs/5.6.205/wasm/openjpeg.wasm',
+		'/tools/pdf-converter/extra',
 	]) {
 		expect(allowsWasm(path), path).toBe(false)
 	}

@@ -290,6 +290,8 @@ export type AnnotationRecord = {
 	/** /Rect in PDF points, normalized: x1 < x2, y1 < y2. */
 	rect: [number, number, number, number]
 	contents: string | null
+	/** The /IT intent without its slash: pdf.js saves a free-hand highlight as an Ink annotation with /IT /InkHighlight. */
+	intent: string | null
 	/** The alternate text: the annotation's own /Alt, else the /Alt of the structure element it is tagged with. */
 	alt: string | null
 }
@@ -322,7 +324,8 @@ export function qpdfAnnotations(pdf: Uint8Array): Array<AnnotationRecord> {
 			if (alt === null && typeof item === 'string') alt = altByObject.get(item) ?? null
 			const structParent = objects.number(annotation['/StructParent'])
 			if (alt === null && structParent !== null) alt = objects.string(objects.dict(parentTree.get(structParent))?.['/Alt'])
-			records.push({ page: index + 1, subtype, rect: objects.rect(annotation['/Rect']) ?? [0, 0, 0, 0], contents: objects.string(annotation['/Contents']), alt })
+			const intent = typeof annotation['/IT'] === 'string' ? annotation['/IT'].replace(/^\//, '') : null
+			records.push({ page: index + 1, subtype, rect: objects.rect(annotation['/Rect']) ?? [0, 0, 0, 0], contents: objects.string(annotation['/Contents']), intent, alt })
 		}
 	})
 	return records

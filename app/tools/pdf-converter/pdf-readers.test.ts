@@ -92,10 +92,10 @@ describe('qpdfAnnotations', () => {
 	test.each(['objr', 'parent-tree'] as const)('reads subtype, page, rect, contents and the stamp’s alt text (linked by %s)', async (link) => {
 		const annotations = qpdfAnnotations(await annotatedPdf(link))
 		expect(annotations).toEqual([
-			{ page: 2, subtype: 'Highlight', rect: HIGHLIGHT, contents: 'Highlighted', alt: null },
-			{ page: 2, subtype: 'FreeText', rect: FREE_TEXT, contents: 'Héllo wörld', alt: null },
-			{ page: 2, subtype: 'Ink', rect: INK, contents: null, alt: null },
-			{ page: 2, subtype: 'Stamp', rect: STAMP, contents: null, alt: STAMP_ALT },
+			{ page: 2, subtype: 'Highlight', rect: HIGHLIGHT, contents: 'Highlighted', intent: null, alt: null },
+			{ page: 2, subtype: 'FreeText', rect: FREE_TEXT, contents: 'Héllo wörld', intent: null, alt: null },
+			{ page: 2, subtype: 'Ink', rect: INK, contents: null, intent: null, alt: null },
+			{ page: 2, subtype: 'Stamp', rect: STAMP, contents: null, intent: null, alt: STAMP_ALT },
 		])
 	})
 
@@ -103,7 +103,7 @@ describe('qpdfAnnotations', () => {
 		const doc = await PDFDocument.load(await textPdf({ pages: 2, size: [400, 400] }))
 		const stamp = doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Stamp', Rect: STAMP, Alt: PDFString.of('Own alt') }))
 		doc.getPage(0).node.set(PDFName.of('Annots'), doc.context.obj([stamp]))
-		expect(qpdfAnnotations(await doc.save())).toEqual([{ page: 1, subtype: 'Stamp', rect: STAMP, contents: null, alt: 'Own alt' }])
+		expect(qpdfAnnotations(await doc.save())).toEqual([{ page: 1, subtype: 'Stamp', rect: STAMP, contents: null, intent: null, alt: 'Own alt' }])
 	})
 
 	test('reads what pdf.js itself saves: a stamp with alt text (struct tree written by pdf.js) and an ink stroke that renders where drawn', async () => {
@@ -137,8 +137,8 @@ describe('qpdfAnnotations', () => {
 			const saved = await doc.saveDocument()
 			expect(qpdfCheck(saved).ok).toBe(true)
 			expect(qpdfAnnotations(saved)).toEqual([
-				{ page: 2, subtype: 'Stamp', rect: STAMP, contents: null, alt: STAMP_ALT },
-				{ page: 2, subtype: 'Ink', rect: INK, contents: null, alt: null },
+				{ page: 2, subtype: 'Stamp', rect: STAMP, contents: null, intent: null, alt: STAMP_ALT },
+				{ page: 2, subtype: 'Ink', rect: INK, contents: null, intent: null, alt: null },
 			])
 			// Where pdf.js put the alt text: a /Figure element with /Alt, /K an OBJR naming the stamp, and /StructParent on the stamp.
 			const qdf = qpdfUncompressed(saved)

@@ -14,6 +14,7 @@
  * server/pdfjs-assets.ts), never a CDN; no eval and no document scripts.
  */
 import 'pdfjs-dist/web/pdf_viewer.css'
+import './viewer.css'
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url'
 
 export type PdfjsLib = typeof import('pdfjs-dist')

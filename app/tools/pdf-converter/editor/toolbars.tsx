@@ -223,7 +223,8 @@ export function EditToolbar({
 }) {
 	const types = pdfjs.AnnotationEditorType
 	const tools: Array<[ToolName, string, number | null]> = [
-		['none', 'Select', types.NONE],
+		// NONE: no tool; the page reads as a document (text selection, links). Annotations are selected within a tool.
+		['none', 'Read', types.NONE],
 		['highlight', 'Highlight', types.HIGHLIGHT],
 		['freetext', 'Text', types.FREETEXT],
 		['ink', 'Draw', types.INK],
@@ -347,7 +348,7 @@ function ToolOptions({
 			</>
 		)
 	} else {
-		body = <span className="text-sm text-muted">Click an annotation to select it; drag it, resize it from its corners, or move it with the arrow keys (Ctrl with an arrow moves it 10 times further). Ctrl+C, Ctrl+V and Delete copy, paste and delete.</span>
+		body = <span className="text-sm text-muted">Choose a tool to annotate. With any tool on, click an annotation to select it: drag it, resize it from its corners, or move it with the arrow keys (Ctrl with an arrow moves it 10 times further); Ctrl+C, Ctrl+V and Delete copy, paste and delete.</span>
 	}
 	return (
 		<div className="flex flex-wrap items-center gap-3 px-1" data-testid="pdf-tool-options">

@@ -14,6 +14,7 @@ import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { ErrorAlert } from '../parts/convert-mode.tsx'
 import { ResultCard, RunProgress, type Progress, type ShownResult } from '../parts/result.tsx'
 import { deleteResult, UploadFailed, uploadForConversion } from '../upload.client.ts'
+import { editedName } from './names.ts'
 import { largePageNote, looksLikePdf, notAPdfMessage, openFailureMessage, refuseBeforeOpening } from './checks.ts'
 import { AltTextDialog, PasswordForm, type AltTextRequest } from './dialogs.tsx'
 import { createEngine, editorMode, loadPdfjs, openDocument, setEditorMode, type AltTextEditor, type Engine, type LoadingTask, type PdfDocument } from './engine.client.ts'
@@ -60,11 +61,6 @@ function dispatchParam(pdfjs: Engine['pdfjs'], bus: Engine['bus'], name: keyof E
 	bus.dispatch('switchannotationeditorparams', { source: null, type, value })
 }
 
-/** `report.pdf` → `report-edited.pdf` (an edited file keeps its name, marked). */
-export function editedName(name: string) {
-	const base = name.replace(/\.pdf$/i, '') || 'document'
-	return /-edited$/.test(base) ? `${base}.pdf` : `${base}-edited.pdf`
-}
 
 export default function PdfViewer({ perFileLimit, retentionHours, openUrl }: { perFileLimit: number; retentionHours: number; openUrl: string | null }) {
 	const containerRef = useRef<HTMLDivElement>(null)
@@ -521,7 +517,8 @@ export default function PdfViewer({ perFileLimit, retentionHours, openUrl }: { p
 				</>
 			) : null}
 
-			<div className={`flex gap-3 ${ready ? '' : 'hidden'}`}>
+			{/* Shown from 'loading' on: pdf.js measures the container when the document is set (fit width, the pages in view). */}
+			<div className={`flex gap-3 ${ready || status.state === 'loading' ? '' : 'hidden'}`}>
 				{ready && engine && thumbnails ? <Thumbnails doc={docRef.current} pages={status.pages} current={page} onPick={(next) => (engine.viewer.currentPageNumber = next)} /> : null}
 				<div className="relative h-[75vh] min-h-[24rem] grow overflow-hidden rounded-lg border border-border bg-surface-2">
 					<div

@@ -4,11 +4,12 @@
  * streams them, else the seconds spent), and the stored result: its name,
  * size and pages, Download, Delete now, and when it is deleted anyway.
  */
+import { Link } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { formatBytes } from '#app/utils/format.ts'
 import { useHydrated } from '#app/utils/misc.ts'
 import { retentionText, untilText } from './operations.ts'
-import { type StoredResult } from '../options.ts'
+import { PDF_MEDIA_TYPE, type StoredResult } from '../options.ts'
 
 /**
  * What a form posted without JavaScript is answered with (the result, the
@@ -159,6 +160,12 @@ export function ResultCard({ result, retentionHours, onDelete, deleting, deleteA
 				<a href={result.downloadUrl} download={result.fileName} className="button-primary" data-testid="pdf-download">
 					Download {result.fileName}
 				</a>
+				{result.contentType === PDF_MEDIA_TYPE && onDelete ? (
+					// Opened in the viewer from the stored result (the page fetches it from this site).
+					<Link to={`?mode=edit&open=${encodeURIComponent(result.downloadUrl)}`} className="button-secondary" data-testid="pdf-open-in-viewer">
+						View &amp; edit
+					</Link>
+				) : null}
 				{onDelete ? (
 					<button type="button" className="button-secondary" onClick={onDelete} disabled={deleting} data-testid="pdf-delete">
 						{deleting ? 'Deleting…' : 'Delete now'}
