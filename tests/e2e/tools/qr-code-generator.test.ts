@@ -48,9 +48,11 @@ test.describe('with JavaScript', () => {
 		expect(errors).toEqual([])
 	})
 
-	test('one byte beyond capacity: a clear message with a hint; a phone-width page does not scroll sideways', async ({ page }) => {
+	test('one byte beyond capacity: a clear message with a hint; a phone-width page in the dark theme does not scroll sideways', async ({ page }) => {
 		await page.setViewportSize({ width: 390, height: 844 })
+		await page.emulateMedia({ colorScheme: 'dark' })
 		await page.goto(PATH)
+		await expect(page.locator('html')).toHaveClass(/\bdark\b/)
 		await page.getByRole('radio', { name: 'Q · 25%' }).check({ force: true })
 		await page.getByTestId('tool-input').fill('x'.repeat(1664))
 		await expect(page.getByTestId('tool-error')).toContainText(
