@@ -10,6 +10,8 @@ import { expect, test } from '@playwright/test'
 import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs } from '../utils.ts'
 
 const PATH = '/tools/qr-code-generator'
+/** A 1×1 PNG, as a logo. */
+const LOGO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
 test.describe('with JavaScript', () => {
 	test('a Wi-Fi code scans back exactly; inverted colours turn the self-check red, fixing them turns it green', async ({ page }) => {
@@ -44,6 +46,13 @@ test.describe('with JavaScript', () => {
 		await expect(page.getByTestId('qr-self-check')).toHaveAttribute('data-state', 'ok')
 		const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('qr-download-png').click()])
 		expect(download.suggestedFilename()).toBe('qr-code.png')
+
+		// A logo raises error correction to H, is checked again, and a large one is warned about.
+		await page.getByTestId('qr-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO })
+		await expect(page.getByRole('radio', { name: 'H · 30%' })).toBeChecked()
+		await expect(page.getByTestId('qr-self-check')).toHaveAttribute('data-state', 'ok')
+		await page.getByLabel(/Logo width/).fill('40')
+		await expect(page.getByTestId('qr-warnings')).toContainText('The logo covers 16% of the code')
 		await expectNoSeriousA11yViolations(page)
 		expect(errors).toEqual([])
 	})
