@@ -422,7 +422,8 @@ function isShouting(input: string): boolean {
 function endsSentence(chunk: string): boolean {
 	const end = /([.!?…]+)(['"’”»)\]*_]*)$/u.exec(chunk)
 	if (!end) return false
-	if (end[1] !== '.' || end[2]) return true
+	// A full stop after a closing quote or bracket ends the sentence: "The U.N.". Next
+	if (end[1] !== '.' || /['"’”»)\]]/u.test(end[2]!) || /['"’”»)\]]$/u.test(chunk.slice(0, end.index))) return true
 	const words = chunk.slice(0, end.index).match(PROSE_WORD)
 	const last = words?.at(-1)
 	return !(last && DOTTED.test(last))
@@ -475,7 +476,10 @@ function convertProse(input: string, mode: ProseMode, options: CaseOptions, casi
 					// Title Case: the first and last parts of a hyphenated compound are capitalised (Step-by-Step, Go-To).
 					const joined = index > 0 && COMPOUND_JOIN.test(chunk.slice(last, match.index))
 					const continues = index < words.length - 1 && COMPOUND_JOIN.test(chunk.slice(match.index + word.length, words[index + 1]!.index))
-					const edge = titleStart || (offset + match.index >= lastWordAt && !continues) || joined !== continues
+					// A quoted title inside the title ("The Lottery") and the part before a colon have edges of their own.
+					const quoteStart = index === 0 && QUOTE.test(lead)
+					const partEnd = index === words.length - 1 && (QUOTE.test(trail) || trail.includes(':'))
+					const edge = titleStart || quoteStart || partEnd || (offset + match.index >= lastWordAt && !continues) || joined !== continues
 					out += chunk.slice(last, match.index) + shapeWord(word, edge, index === 0)
 					last = match.index + word.length
 					titleStart = false
@@ -502,6 +506,7 @@ function convertProse(input: string, mode: ProseMode, options: CaseOptions, casi
 	}
 }
 
+const QUOTE = /['"‘’“”«»‹›]/u
 const BLANK_LINE = /(?:\r\n|\r|\n)[^\S\r\n]*(?:\r\n|\r|\n)/u
 const PLAIN_WORD = /^[\p{L}\p{M}]+$/u
 const HAS_WORD = /[\p{L}\p{N}]/u
