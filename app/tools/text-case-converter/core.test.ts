@@ -425,6 +425,9 @@ describe('identifiers', () => {
 		expect(convertCase('userID2', 'snake')).toBe('user_id2')
 		expect(convertCase('userID2', 'camel')).toBe('userId2')
 		expect(convertCase('getHTTPSUrl', 'train')).toBe('Get-Https-Url')
+		// In prose, such names stay as written.
+		expect(convertCase('call userID2 and fileURL now', 'title')).toBe('Call userID2 and fileURL Now')
+		expect(convertCase('CALL THE userID2 NOW', 'sentence')).toBe('Call the userID2 now')
 		expect(convertCase('Hello world', 'train')).toBe('Hello-World')
 	})
 

@@ -392,10 +392,12 @@ const PROSE_WORD = /[\p{L}\p{M}\p{N}]+(?:['’&.][\p{L}\p{M}\p{N}]+|[(\[][\p{L}\
 const ACRONYM = /^(?=(?:\P{L}*\p{Lu}){2})(?!(?:\P{L}*\p{Lu}){7})[\p{Lu}\p{M}\p{N}'’&.]+(?:['’]?s)?$/u
 /**
  * A name written with inner capitals: GitHub, iPhone, JavaScript, McDonald,
- * parseHTTPResponse, TheStreet.com’s. Each inner run of capitals is followed by two or more
- * lower-case letters, so aLtErNaTiNg or iNVERSE text is not mistaken for one.
+ * parseHTTPResponse, TheStreet.com’s; or a name ending in capitals after
+ * two lower-case letters or more: userID2, fileURL. Each other inner run of
+ * capitals is followed by two or more lower-case letters, so aLtErNaTiNg or
+ * iNVERSE text is not mistaken for one.
  */
-const INNER_CAPITALS = /^\p{L}\p{Ll}*(?:\p{Lu}+\p{Ll}{2,})+(?:[.'’]\p{L}+)*$/u
+const INNER_CAPITALS = /^(?:\p{L}\p{Ll}*(?:\p{Lu}+\p{Ll}{2,})+|\p{Ll}{2,}(?:\p{Lu}\p{Ll}+)*\p{Lu}{2,}\p{N}*)(?:[.'’]\p{L}+)*$/u
 const STARTS_WITH_LETTER = /^\p{L}/u
 /** "i", "i'm", "i've": the pronoun, written as a capital in every prose case. */
 const PRONOUN_I = /^i(?:['’]\p{L}+)?$/u
