@@ -19,6 +19,7 @@ import { tool as markdownToDocx } from './markdown-to-docx/tool.ts'
 import { tool as minifyBeautify } from './minify-beautify/tool.ts'
 import { tool as pdfConverter } from './pdf-converter/tool.ts'
 import { tool as qrCodeGenerator } from './qr-code-generator/tool.ts'
+import { tool as slugUtm } from './slug-utm/tool.ts'
 import { tool as textCaseConverter } from './text-case-converter/tool.ts'
 import { tool as urlEncoder } from './url-encoder/tool.ts'
 
@@ -34,6 +35,7 @@ export const tools: ReadonlyArray<ToolDefinition> = [
 	urlEncoder,
 	minifyBeautify,
 	textCaseConverter,
+	slugUtm,
 ]
 
 export type Tool = ToolDefinition
