@@ -15,6 +15,7 @@ import type { IconName } from '#app/components/icon.tsx'
 import { type ToolDefinition, type ToolGroupId } from './kit/define-tool.ts'
 import { tool as base64Encoder } from './base64-encoder/tool.ts'
 import { tool as jsonFormatter } from './json-formatter/tool.ts'
+import { tool as keywordDensity } from './keyword-density/tool.ts'
 import { tool as markdownToDocx } from './markdown-to-docx/tool.ts'
 import { tool as minifyBeautify } from './minify-beautify/tool.ts'
 import { tool as pdfConverter } from './pdf-converter/tool.ts'
@@ -36,6 +37,7 @@ export const tools: ReadonlyArray<ToolDefinition> = [
 	minifyBeautify,
 	textCaseConverter,
 	slugUtm,
+	keywordDensity,
 ]
 
 export type Tool = ToolDefinition
