@@ -33,8 +33,8 @@ export const slugUtmOptionsSchema = z
 		separator: z.enum(['-', '_']).default('-'),
 		lowercase: z.boolean().default(true),
 		removeStopWords: z.boolean().default(false),
-		/** Characters; 0 for no limit. */
-		maxLength: z.number().int().min(0).max(2000).default(0),
+		/** Characters; 0 for no limit. The form without JavaScript posts an empty field as "": no limit too. */
+		maxLength: z.preprocess((value) => (value === '' ? 0 : value), z.number().int().min(0).max(2000)).default(0),
 		germanUmlauts: z.boolean().default(true),
 		ascii: z.boolean().default(false),
 		utm_source: utmValue,

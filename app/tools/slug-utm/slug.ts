@@ -191,34 +191,55 @@ function transliterateWords(text: string, options: SlugOptions): { words: Array<
 	let kept = 0
 	/** The last character was kept as it is, so a combining mark after it stays (Devanagari vowel signs, Thai tones). */
 	let lastKept = false
+	/** An apostrophe inside a word: it joins ("don't" → "dont") if a letter or digit follows. */
+	let apostrophe = false
+	/** The last letter was Greek ο: with υ after it, it is "ou" (ELOT 743), not "oy". */
+	let omicron = false
 	const end = () => {
 		if (word !== '') words.push(word)
 		word = ''
 		lastKept = false
+		omicron = false
 	}
-	// NFC first: a letter typed as base + combining accent is one character here.
-	const chars = Array.from(text.normalize('NFC'))
-	for (let index = 0; index < chars.length; index++) {
-		const char = chars[index]!
-		// Apostrophes join: "don't" → "dont", "l'été" → "lete".
-		if ((char === "'" || char === '’') && word !== '' && index + 1 < chars.length && isWordChar(chars[index + 1]!)) continue
+	// NFC first: a letter typed as base + combining accent is one character here. One pass, code point by code point.
+	for (const char of text.normalize('NFC')) {
+		const code = char.charCodeAt(0)
+		if (code < 0x80) {
+			const alnum = (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)
+			if (alnum) {
+				apostrophe = false
+				word += char
+				lastKept = false
+				omicron = false
+			} else if (code === 0x27 && word !== '' && !apostrophe) apostrophe = true
+			else {
+				apostrophe = false
+				end()
+			}
+			continue
+		}
+		if (char === '’' && word !== '' && !apostrophe) {
+			apostrophe = true
+			continue
+		}
 		if (isMark(char)) {
-			if (lastKept) word += char
+			if (lastKept && !apostrophe) word += char
 			continue
 		}
 		if (!isWordChar(char)) {
+			apostrophe = false
 			end()
 			continue
 		}
+		apostrophe = false
 		const lower = char.toLowerCase()
-		// Greek ου is one sound, "ou" (ELOT 743), not "oy".
-		if ((lower === 'ο' || lower === 'ό') && /^[υύ]$/.test((chars[index + 1] ?? '').toLowerCase())) {
-			word += capitalise('ou', char)
-			index++
-			lastKept = false
+		if (omicron && (lower === 'υ' || lower === 'ύ')) {
+			word += char === lower ? 'u' : 'U'
+			omicron = false
 			continue
 		}
 		const latin = latinOf(char, lower, options)
+		omicron = lower === 'ο' || lower === 'ό'
 		if (latin !== null) {
 			// Latin spellings may hold separators of their own (½ → 1⁄2 → "1", "2").
 			for (const part of latin) {
