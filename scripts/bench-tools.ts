@@ -5,7 +5,9 @@
  * lightningcss CLIs for the minifier, Node's Buffer for Base64 (and the
  * browser's worker path in Chromium), pandoc for Markdown → DOCX (through the
  * server's API), and qpdf, pdftotext and img2pdf for the PDF converter
- * (through its API). Prints figures; never fails on them.
+ * (through its API), and the PDF viewer's page in Chromium against pdf.js's
+ * own viewer components on a bare page (time to the first page, page weight,
+ * memory after scrolling 200 pages). Prints figures; never fails on them.
  *
  * Each section lives in scripts/bench/<tool>.ts and returns rows; run one
  * alone with `npx tsx scripts/bench/<tool>.ts`.
@@ -19,6 +21,7 @@ const sections: Array<[string, () => Promise<{ run: () => Promise<Array<BenchRow
 	['Base64 in the browser', () => import('./bench/base64-browser.ts')],
 	['Markdown → DOCX', () => import('./bench/md-to-docx.ts')],
 	['PDF', () => import('./bench/pdf.ts')],
+	['PDF viewer', () => import('./bench/pdf-viewer.ts')],
 ]
 
 const only = process.argv.slice(2)

@@ -54,7 +54,7 @@ test.describe('security headers', () => {
 		expect(nonces.size).toBe(3)
 	})
 
-	test("only the minify tool's page and worker script may compile WebAssembly ('wasm-unsafe-eval')", async ({ request }) => {
+	test("only the minify tool's and the PDF page, and their workers' scripts, may compile WebAssembly ('wasm-unsafe-eval')", async ({ request }) => {
 		const cspOf = async (url: string) => {
 			const response = await request.get(url)
 			expect(response.status(), url).toBe(200)
@@ -63,7 +63,8 @@ test.describe('security headers', () => {
 		for (const { path: page } of publicPages) {
 			const csp = await cspOf(page)
 			expect(csp, page).toMatch(/script-src [^;]*'strict-dynamic'/)
-			if (page === '/tools/minify-beautify') expect(csp, page).toMatch(/script-src [^;]*'wasm-unsafe-eval'/)
+			// pdf.js's worker decodes JPEG 2000 and colour profiles with wasm on the PDF page.
+			if (page === '/tools/minify-beautify' || page === '/tools/pdf-converter') expect(csp, page).toMatch(/script-src [^;]*'wasm-unsafe-eval'/)
 			else expect(csp, page).not.toContain('wasm-unsafe-eval')
 			expect(csp, page).not.toContain("'unsafe-eval'")
 		}
@@ -78,7 +79,10 @@ test.describe('security headers', () => {
 			if (name.startsWith('minify-worker-')) expect(csp, name).toMatch(/script-src [^;]*'wasm-unsafe-eval'/)
 			else expect(csp, name).not.toContain('wasm-unsafe-eval')
 		}
-		for (const name of assets.filter((name) => /^(core\.browser|browser|entry\.client)-/.test(name))) {
+		const pdfWorkers = readdirSync(path.resolve('build/client/assets')).filter((name) => /^pdf\.worker\.min-[\w-]+\.mjs$/.test(name))
+		expect(pdfWorkers).toHaveLength(1)
+		expect(await cspOf(`/assets/${pdfWorkers[0]}`)).toMatch(/script-src [^;]*'wasm-unsafe-eval'/)
+		for (const name of assets.filter((name) => /^(core\.browser|browser|entry\.client|pdf|pdf_viewer)-/.test(name))) {
 			expect(await cspOf(`/assets/${name}`), name).not.toContain('wasm-unsafe-eval')
 		}
 	})

@@ -1,8 +1,15 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import {
+	caseLocaleIds,
 	caseModeIds,
 	caseModes,
+	convertAll,
 	convertCase,
+	core,
+	MAX_ALL_INPUT_BYTES,
+	textCounts,
+	titleStyleIds,
 	getCaseMode,
 	isCaseMode,
 	splitWords,
@@ -14,7 +21,7 @@ import { countCodePoints } from '#app/tools/shared/text.ts'
 describe('caseModes', () => {
 	test('lists every mode once, in the order of caseModeIds', () => {
 		expect(caseModes.map((mode) => mode.id)).toEqual([...caseModeIds])
-		expect(caseModes).toHaveLength(14)
+		expect(caseModes).toHaveLength(15)
 	})
 
 	test('each example is "the quick brown fox…" converted by its own mode (inverse from Title Case)', () => {
@@ -181,7 +188,8 @@ describe('Unicode', () => {
 		expect(convertCase('große straße', 'pascal')).toBe('GroßeStraße')
 		expect(convertCase('straße', 'inverse')).toBe('STRASSE')
 		expect(convertCase('ßa', 'alternating')).toBe('ßA')
-		expect(convertCase('ß', 'capitalized')).toBe('SS')
+		// Unicode's title case of ß is Ss (SpecialCasing.txt), as a word's first letter.
+		expect(convertCase('ß', 'capitalized')).toBe('Ss')
 	})
 
 	test('Greek, with the final sigma', () => {
@@ -258,4 +266,268 @@ describe('limits and large input', () => {
 		expect(convertCase(big, 'snake')).toHaveLength(1_500_000)
 		expect(convertCase(big, 'title').length).toBe(1_000_000)
 	}, 30_000)
+})
+
+describe('public vectors (change-case and to-title-case, /work/shared/suites/change-case-vectors.json)', () => {
+	type Vector = { input: string; mode?: CaseMode; expected: string; source: string }
+	const vectors = JSON.parse(readFileSync(new URL('../../../../shared/suites/change-case-vectors.json', import.meta.url), 'utf8')) as {
+		programmer: Array<Vector & { mode: CaseMode }>
+		title: Array<Vector>
+	}
+
+	/**
+	 * Where we differ on purpose, with our answer.
+	 *
+	 * camelCase and PascalCase, number groups: change-case puts an underscore
+	 * before every word that starts with a digit (version_1_2_10, x_256,
+	 * foo_13Bar). We add one only where two groups of digits would otherwise run
+	 * together (version1_2_10); a digit after a letter reads as one name
+	 * (x256, foo13Bar, like base64Encode), which is how such names are written.
+	 */
+	const programmerDifferences: Record<string, string> = {
+		'version 1.2.10 camel': 'version1_2_10',
+		'version 1.2.10 pascal': 'Version1_2_10',
+		'version 1.21.0 camel': 'version1_21_0',
+		'version 1.21.0 pascal': 'Version1_21_0',
+		'version 0.45.0 camel': 'version0_45_0',
+		'version 0.45.0 pascal': 'Version0_45_0',
+		'version 0..78..9 camel': 'version0_78_9',
+		'version 0..78..9 pascal': 'Version0_78_9',
+		'version 4_99/4 camel': 'version4_99_4',
+		'version 4_99/4 pascal': 'Version4_99_4',
+		'testString_1_2_3 camel': 'testString1_2_3',
+		'testString_1_2_3 pascal': 'TestString1_2_3',
+		'x_256 camel': 'x256',
+		'x_256 pascal': 'X256',
+		'snake_case_123 camel': 'snakeCase123',
+		'snake_case_123 pascal': 'SnakeCase123',
+		'čūska_case_123 camel': 'čūskaCase123',
+		'čūska_case_123 pascal': 'ČūskaCase123',
+		'something_2014_other camel': 'something2014Other',
+		'something_2014_other pascal': 'Something2014Other',
+		'foo_13_bar camel': 'foo13Bar',
+		'foo_13_bar pascal': 'Foo13Bar',
+	}
+
+	/**
+	 * Title Case, run with our default style (APA 7). to-title-case has one
+	 * list of small words; the style guides do not lower these:
+	 * - "that" is a pronoun or conjunction of four letters: every guide capitalises it;
+	 * - "over" and "upon" have four letters: APA and AP capitalise them (Chicago and MLA, which lower every preposition, agree with the vector);
+	 * - "vs." and "v." are lower case in every guide, with or without the full stop.
+	 */
+	const titleDifferences: Record<string, string> = {
+		'keep that colo(u)r': 'Keep That Colo(u)r',
+		'this vs. that': 'This vs. That',
+		'this v. that': 'This v. That',
+		'the quick brown fox jumps over the lazy dog': 'The Quick Brown Fox Jumps Over the Lazy Dog',
+		'newcastle upon tyne': 'Newcastle Upon Tyne',
+		'newcastle *upon* tyne': 'Newcastle *Upon* Tyne',
+	}
+
+	test('programmer cases: 280 of 302 as change-case, the 22 others are its number groups in camelCase and PascalCase', () => {
+		let same = 0
+		for (const vector of vectors.programmer) {
+			const key = `${vector.input} ${vector.mode}`
+			const expected = programmerDifferences[key] ?? vector.expected
+			expect(convertCase(vector.input, vector.mode), `${key} (${vector.source})`).toBe(expected)
+			if (expected === vector.expected) same++
+		}
+		expect(vectors.programmer).toHaveLength(302)
+		expect(same).toBe(302 - Object.keys(programmerDifferences).length)
+	})
+
+	test('Title Case: 84 of 90 as to-title-case, the 6 others follow the style guide', () => {
+		let same = 0
+		for (const vector of vectors.title) {
+			const expected = titleDifferences[vector.input] ?? vector.expected
+			expect(convertCase(vector.input, 'title'), vector.input).toBe(expected)
+			if (expected === vector.expected) same++
+		}
+		expect(vectors.title).toHaveLength(90)
+		expect(same).toBe(84)
+		// Chicago lowers every preposition, as the vector does.
+		expect(convertCase('newcastle upon tyne', 'title', { style: 'chicago' })).toBe('Newcastle upon Tyne')
+		expect(convertCase('the quick brown fox jumps over the lazy dog', 'title', { style: 'mla' })).toBe('The Quick Brown Fox Jumps over the Lazy Dog')
+	})
+})
+
+describe('Title Case style guides', () => {
+	const title = (input: string, style: (typeof titleStyleIds)[number]) => convertCase(input, 'title', { style })
+
+	test('APA and AP capitalise words of four letters or more; Chicago and MLA lower every preposition', () => {
+		const input = 'a walk through the woods with friends from home'
+		expect(title(input, 'apa')).toBe('A Walk Through the Woods With Friends From Home')
+		expect(title(input, 'ap')).toBe('A Walk Through the Woods With Friends From Home')
+		expect(title(input, 'chicago')).toBe('A Walk through the Woods with Friends from Home')
+		expect(title(input, 'mla')).toBe('A Walk through the Woods with Friends from Home')
+	})
+
+	test('short conjunctions: APA lowers if, so and yet; AP capitalises them; MLA lowers so and yet; Chicago capitalises them', () => {
+		const input = 'small yet mighty so what if it rains'
+		expect(title(input, 'apa')).toBe('Small yet Mighty so What if It Rains')
+		expect(title(input, 'ap')).toBe('Small Yet Mighty So What If It Rains')
+		expect(title(input, 'chicago')).toBe('Small Yet Mighty So What If It Rains')
+		expect(title(input, 'mla')).toBe('Small yet Mighty so What If It Rains')
+	})
+
+	test('every guide: first and last word, the word after a colon, and the first part of a compound', () => {
+		for (const style of titleStyleIds) {
+			expect(title('of mice and men: a study of', style), style).toBe('Of Mice and Men: A Study Of')
+			expect(title('start on-demand end', style), style).toBe('Start On-Demand End')
+			expect(title('a step-by-step guide', style), style).toBe('A Step-by-Step Guide')
+			expect(title('the go-to', style), style).toBe('The Go-To')
+		}
+	})
+
+	test('acronyms stay unless asked otherwise; text in capitals throughout is not full of acronyms', () => {
+		expect(convertCase('the NASA and HTTP story', 'title')).toBe('The NASA and HTTP Story')
+		expect(convertCase('the NASA and HTTP story', 'title', { keepAcronyms: false })).toBe('The Nasa and Http Story')
+		expect(convertCase('NASA launched it', 'sentence', { keepAcronyms: false })).toBe('Nasa launched it')
+		expect(convertCase('THE NASA STORY', 'title')).toBe('The Nasa Story')
+		// Names with inner capitals are not acronyms and always stay.
+		expect(convertCase('why the iPhone sold', 'title', { keepAcronyms: false })).toBe('Why the iPhone Sold')
+	})
+})
+
+describe('defects found against the vectors (issue 16)', () => {
+	test('URLs, e-mail addresses, file paths and acronyms pass through every prose case unchanged', () => {
+		const text = 'read https://github.com/User/Repo, mail Bob@Example.com, open /usr/Local/bin or C:\\Users\\Me\\Notes.txt at NASA'
+		expect(convertCase(text, 'title')).toBe('Read https://github.com/User/Repo, Mail Bob@Example.com, Open /usr/Local/bin or C:\\Users\\Me\\Notes.txt at NASA')
+		expect(convertCase(text, 'capitalized')).toBe('Read https://github.com/User/Repo, Mail Bob@Example.com, Open /usr/Local/bin Or C:\\Users\\Me\\Notes.txt At NASA')
+		expect(convertCase(text, 'sentence')).toBe('Read https://github.com/User/Repo, mail Bob@Example.com, open /usr/Local/bin or C:\\Users\\Me\\Notes.txt at NASA')
+		expect(convertCase('NASA said so. see www.Example.org/A (src/App.tsx).', 'sentence')).toBe('NASA said so. See www.Example.org/A (src/App.tsx).')
+	})
+
+	test('Q&A, colo(u)r and e.g. keep their inner letters', () => {
+		expect(convertCase('Q&A: what you need to know', 'title')).toBe('Q&A: What You Need to Know')
+		expect(convertCase('colo(u)r, e.g. paint', 'title')).toBe('Colo(u)r, E.g. Paint')
+		expect(convertCase('colo(u)r, e.g. paint', 'capitalized')).toBe('Colo(u)r, E.g. Paint')
+		expect(convertCase('COLO(U)R, E.G. PAINT AT&T', 'title')).toBe('Colo(u)r, E.g. Paint At&T')
+	})
+
+	test('Sentence case: a capital after a quoted sentence end', () => {
+		expect(convertCase('she said "stop." then he left', 'sentence')).toBe('She said "stop." Then he left')
+		expect(convertCase('he asked “why?” nobody knew', 'sentence')).toBe('He asked “why?” Nobody knew')
+	})
+
+	test('Unicode title case: ǆ → ǅ, ﬁ → Fi', () => {
+		expect(convertCase('ǆemal ﬁrst', 'title')).toBe('ǅemal First')
+		expect(convertCase('ǆemal ﬁrst', 'capitalized')).toBe('ǅemal First')
+		expect(convertCase('ǉubljana', 'sentence')).toBe('ǈubljana')
+		expect(convertCase('ǆemal', 'pascal')).toBe('ǅemal')
+	})
+})
+
+describe('identifiers', () => {
+	test('HTTPServerError, userID2 and friends', () => {
+		expect(convertCase('HTTPServerError', 'snake')).toBe('http_server_error')
+		expect(convertCase('userID2', 'snake')).toBe('user_id2')
+		expect(convertCase('userID2', 'camel')).toBe('userId2')
+		expect(convertCase('getHTTPSUrl', 'train')).toBe('Get-Https-Url')
+		// In prose, such names stay as written.
+		expect(convertCase('call userID2 and fileURL now', 'title')).toBe('Call userID2 and fileURL Now')
+		expect(convertCase('CALL THE userID2 NOW', 'sentence')).toBe('Call the userID2 now')
+		expect(convertCase('Hello world', 'train')).toBe('Hello-World')
+	})
+
+	test('digits and non-Latin letters are never dropped', () => {
+		expect(convertCase('ΚαλημέραΚόσμε 42', 'snake')).toBe('καλημέρα_κόσμε_42')
+		expect(convertCase('Привет мир 2024', 'pascal')).toBe('ПриветМир2024')
+		expect(convertCase('שלום עולם 7', 'kebab')).toBe('שלום-עולם-7')
+		expect(convertCase('مرحبا بالعالم', 'dot')).toBe('مرحبا.بالعالم')
+		expect(convertCase('東京 tower 3', 'constant')).toBe('東京_TOWER_3')
+	})
+
+	test('per-line off: the whole text is one identifier, and prose lines are wrapped text', () => {
+		expect(convertCase('first name\nlast name', 'camel', { perLine: false })).toBe('firstNameLastName')
+		expect(convertCase('the end of\nthe road', 'title', { perLine: false })).toBe('The End of\nthe Road')
+		expect(convertCase('a sentence that\ngoes on. next one\n\nnew paragraph', 'sentence', { perLine: false })).toBe('A sentence that\ngoes on. Next one\n\nNew paragraph')
+		expect(convertCase('a sentence that\ngoes on', 'sentence')).toBe('A sentence that\nGoes on')
+	})
+})
+
+describe('locales', () => {
+	test('Turkish and Azerbaijani dotted and dotless i', () => {
+		for (const locale of ['tr', 'az'] as const) {
+			expect(convertCase('istanbul ırmak', 'upper', { locale })).toBe('İSTANBUL IRMAK')
+			expect(convertCase('İSTANBUL IRMAK', 'lower', { locale })).toBe('istanbul ırmak')
+			expect(convertCase('istanbul ırmak', 'title', { locale })).toBe('İstanbul Irmak')
+			expect(convertCase('ilk İş', 'constant', { locale })).toBe('İLK_İŞ')
+		}
+		// Unicode's default: i → I, and İ lowers to i + a combining dot.
+		expect(convertCase('istanbul', 'upper')).toBe('ISTANBUL')
+		expect(convertCase('İ', 'lower')).toBe('i\u0307')
+	})
+
+	test('German ß and the Greek final sigma, in every locale', () => {
+		for (const locale of caseLocaleIds) {
+			expect(convertCase('straße', 'upper', { locale }), locale).toBe('STRASSE')
+			expect(convertCase('ΟΔΟΣ ΣΟΦΟΣ', 'lower', { locale }), locale).toBe('οδος σοφος')
+			expect(convertCase('ΟΔΟΣ ΣΟΦΟΣ', 'title', { locale }), locale).toBe('Οδος Σοφος')
+		}
+		// Greek capitals drop their accents in Greek.
+		expect(convertCase('καλημέρα', 'upper', { locale: 'el' })).toBe('ΚΑΛΗΜΕΡΑ')
+		expect(convertCase('καλημέρα', 'upper')).toBe('ΚΑΛΗΜΈΡΑ')
+	})
+
+	test('Lithuanian keeps the dot of i under an accent', () => {
+		expect(convertCase('ĮÌ', 'lower', { locale: 'lt' })).toBe('įi̇̀')
+	})
+})
+
+describe('counts', () => {
+	test('characters, without spaces, words, lines and sentences', () => {
+		expect(textCounts('')).toEqual({ characters: 0, charactersWithoutSpaces: 0, words: 0, lines: 0, sentences: 0 })
+		expect(textCounts('Hello world. How are you?\nFine, e.g. well')).toEqual({
+			characters: 41,
+			charactersWithoutSpaces: 34,
+			words: 8,
+			lines: 2,
+			sentences: 3,
+		})
+		expect(textCounts('a list\nof lines\n\nthen a paragraph')).toMatchObject({ lines: 4, sentences: 2 })
+		expect(textCounts('"Quoted." Then (bracketed.) end!')).toMatchObject({ sentences: 3 })
+		expect(textCounts('😀 👍🏽')).toMatchObject({ characters: 4, charactersWithoutSpaces: 3, words: 2, sentences: 1 })
+	})
+})
+
+describe('every case at once', () => {
+	test('convertAll answers each mode, as convertCase does', () => {
+		const all = convertAll('parse HTTP response')
+		expect(Object.keys(all)).toEqual([...caseModeIds])
+		for (const mode of caseModeIds) expect(all[mode]).toBe(convertCase('parse HTTP response', mode))
+	})
+
+	test('the core: mode "all" answers cases, counts and a text listing; more than 1 MB is refused with the limit', async () => {
+		const result = await core.run('hello world', core.optionsSchema.parse({ mode: 'all' }))
+		expect(result.cases).toEqual(convertAll('hello world'))
+		expect(result.counts).toEqual(textCounts('hello world'))
+		expect(result.output).toContain('snake_case\nhello_world\n\nCONSTANT_CASE\nHELLO_WORLD')
+		const big = 'a'.repeat(MAX_ALL_INPUT_BYTES + 1)
+		expect(() => core.run(big, core.optionsSchema.parse({ mode: 'all' }))).toThrow(/All cases at once takes up to 1 MB of text .*pick one case for up to 10 MB/)
+	})
+})
+
+describe('bad input in every mode', () => {
+	const samples = {
+		emoji: '👨‍👩‍👧 family 🇫🇷 flag 1️⃣ keycap 👍🏽 thumbs',
+		rtl: 'שלום עולם مرحبا \u202Eevil\u202C text',
+		combining: 'Z̵̢a̴l̶g̷o̸ te\u0301xt n\u0303o',
+		empty: '',
+		spaces: '   \n\t  ',
+	}
+	test.each(Object.entries(samples))('%s: every mode and style converts without throwing, and keeps what it should', (name, input) => {
+		for (const mode of caseModeIds) {
+			for (const style of titleStyleIds) {
+				const out = convertCase(input, mode, { style })
+				expect(typeof out).toBe('string')
+				if (name === 'emoji') expect(out, mode).toContain('👨‍👩‍👧')
+				if (name === 'rtl') expect(out, mode).toContain('שלום')
+				// The combining marks stay on their letters, whatever the case.
+				if (name === 'combining') expect(out.toLowerCase(), mode).toMatch(/e\u0301/)
+			}
+		}
+		if (name === 'empty') expect(convertAll(input)).toEqual(Object.fromEntries(caseModeIds.map((mode) => [mode, ''])))
+	})
 })

@@ -1,10 +1,23 @@
 import { Form } from '@remix-run/react'
+import { useMemo } from 'react'
 import { RadioPillGroup } from '#app/components/ui/radio-pill.tsx'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
 import { ToolFeedback, ToolInput, ToolOutput, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from '#app/tools/text-case-converter/content.ts'
-import { caseModes, core, getCaseMode, isCaseMode, textStats, type CaseMode, type TextStats } from '#app/tools/text-case-converter/core.ts'
+import {
+	caseModes,
+	core,
+	defaultCaseOptions,
+	getCaseMode,
+	isCaseMode,
+	textStats,
+	type CaseMode,
+	type CaseOptions,
+	type TextStats,
+} from '#app/tools/text-case-converter/core.ts'
+import { AllCases, Counts } from '#app/tools/text-case-converter/parts/all-cases.tsx'
+import { CaseOptionsFields } from '#app/tools/text-case-converter/parts/options.tsx'
 
 export const meta = toolPageMeta(content)
 export const loader = toolPageLoader(content)
@@ -14,8 +27,10 @@ export const action = toolPageAction(core)
 type Result = { output: string; stats: { input: TextStats; output: TextStats } }
 
 export default function TextCaseConverter() {
-	const tool = useToolPage<{ mode: CaseMode }, Result>({ slug: content.slug, defaults: { mode: 'title' } })
+	const tool = useToolPage<{ mode: CaseMode } & CaseOptions, Result>({ slug: content.slug, defaults: { mode: 'title', ...defaultCaseOptions } })
 	const mode = isCaseMode(tool.options.mode) ? tool.options.mode : 'title'
+	const { style, keepAcronyms, perLine, locale } = tool.options
+	const caseOptions = useMemo<CaseOptions>(() => ({ style, keepAcronyms, perLine, locale }), [style, keepAcronyms, perLine, locale])
 	const modeInfo = getCaseMode(mode)
 	const output = tool.error ? '' : (tool.result?.output ?? '')
 
@@ -37,6 +52,8 @@ export default function TextCaseConverter() {
 					hintId="tool-mode-example"
 				/>
 
+				<CaseOptionsFields options={caseOptions} setOption={tool.setOption} />
+
 				<div className="mt-6 grid gap-6 lg:grid-cols-2">
 					<ToolInput
 						tool={tool}
@@ -55,7 +72,9 @@ export default function TextCaseConverter() {
 					/>
 				</div>
 
+				<Counts input={tool.input} fallback={tool.result?.stats.input} />
 				<ToolFeedback tool={tool} message={output ? `Converted to ${modeInfo.name}` : ''} action="convert" />
+				<AllCases input={tool.input} options={caseOptions} hydrated={tool.hydrated} />
 			</Form>
 		</ToolPage>
 	)
