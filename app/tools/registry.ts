@@ -15,10 +15,12 @@ import type { IconName } from '#app/components/icon.tsx'
 import { type ToolDefinition, type ToolGroupId } from './kit/define-tool.ts'
 import { tool as base64Encoder } from './base64-encoder/tool.ts'
 import { tool as jsonFormatter } from './json-formatter/tool.ts'
+import { tool as keywordDensity } from './keyword-density/tool.ts'
 import { tool as markdownToDocx } from './markdown-to-docx/tool.ts'
 import { tool as minifyBeautify } from './minify-beautify/tool.ts'
 import { tool as pdfConverter } from './pdf-converter/tool.ts'
 import { tool as qrCodeGenerator } from './qr-code-generator/tool.ts'
+import { tool as slugUtm } from './slug-utm/tool.ts'
 import { tool as textCaseConverter } from './text-case-converter/tool.ts'
 import { tool as urlEncoder } from './url-encoder/tool.ts'
 
@@ -34,6 +36,8 @@ export const tools: ReadonlyArray<ToolDefinition> = [
 	urlEncoder,
 	minifyBeautify,
 	textCaseConverter,
+	slugUtm,
+	keywordDensity,
 ]
 
 export type Tool = ToolDefinition
