@@ -15,6 +15,7 @@ export const publicPages = [
 	{ path: '/tools/url-encoder', heading: 'URL Encoder/Decoder' },
 	{ path: '/tools/minify-beautify', heading: 'Minify & Beautify Code' },
 	{ path: '/tools/seo', heading: 'SEO Tools' },
+	{ path: '/tools/qr-code-generator', heading: 'QR Code Generator' },
 	{ path: '/tools/slug-utm', heading: 'Slug, UTM & Link Cleaner' },
 	{ path: '/tools/keyword-density', heading: 'Keyword Density & Readability' },
 	{ path: '/tools/markdown-to-docx', heading: 'Markdown to DOCX' },
