@@ -5,7 +5,6 @@
  * JavaScript), through the real worker pool and database.
  */
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import * as apiRoute from '#app/routes/api.tools.$slug.ts'
 import * as base64Route from '#app/tools/base64-encoder/page.tsx'
 import { EXAMPLE_PNG_DATA_URI } from '#app/tools/base64-encoder/content.ts'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
@@ -13,6 +12,7 @@ import { closeJobPool } from '#app/jobs/pool.server.ts'
 import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { context, makeRequest } from '#tests/setup/accounts.ts'
+import { postToolApi, type Json } from '#tests/setup/tool-api.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 
 beforeEach(resetDatabase)
@@ -20,15 +20,7 @@ afterAll(closeJobPool)
 
 const SLUG = 'base64-encoder'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>
-
-async function post(input: unknown, options?: Record<string, unknown>): Promise<{ status: number; body: Json }> {
-	const request = makeRequest(`/api/tools/${SLUG}`, { method: 'POST', json: options === undefined ? { input } : { input, options } })
-	const response = await apiRoute.action({ request, params: { slug: SLUG }, context: context() } as never)
-	expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
-	return { status: response.status, body: JSON.parse(await response.text()) as Json }
-}
+const post = (input: unknown, options?: Record<string, unknown>) => postToolApi(SLUG, input, options)
 
 const encode = (input: string, options: Record<string, unknown> = {}) => post(input, { action: 'encode', ...options })
 const decode = (input: string, options: Record<string, unknown> = {}) => post(input, { action: 'decode', ...options })

@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import { closeJobPool } from '#app/jobs/pool.server.ts'
-import * as apiRoute from '#app/routes/api.tools.$slug.ts'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
 import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import * as qrRoute from '#app/tools/qr-code-generator/page.tsx'
 import { prisma } from '#app/utils/db.server.ts'
 import { context, makeRequest } from '#tests/setup/accounts.ts'
+import { postToolApi, type Json } from '#tests/setup/tool-api.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 
 beforeEach(resetDatabase)
@@ -19,15 +19,7 @@ afterAll(closeJobPool)
 
 const SLUG = 'qr-code-generator'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>
-
-async function post(input: unknown, options?: Record<string, unknown>): Promise<{ status: number; body: Json }> {
-	const request = makeRequest(`/api/tools/${SLUG}`, { method: 'POST', json: options === undefined ? { input } : { input, options } })
-	const response = await apiRoute.action({ request, params: { slug: SLUG }, context: context() } as never)
-	expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
-	return { status: response.status, body: JSON.parse(await response.text()) as Json }
-}
+const post = (input: unknown, options?: Record<string, unknown>) => postToolApi(SLUG, input, options)
 
 describe('POST /api/tools/qr-code-generator', () => {
 	test('SVG by default, with version, level and capacity', async () => {

@@ -6,13 +6,13 @@
  * the page's form action without JavaScript. Through the real worker pool and database.
  */
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import * as apiRoute from '#app/routes/api.tools.$slug.ts'
 import * as pageRoute from '#app/tools/text-case-converter/page.tsx'
 import { caseModeIds, convertAll, MAX_ALL_INPUT_BYTES, textCounts } from '#app/tools/text-case-converter/core.ts'
 import { closeJobPool } from '#app/jobs/pool.server.ts'
 import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { context, makeRequest } from '#tests/setup/accounts.ts'
+import { postToolApi, type Json } from '#tests/setup/tool-api.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 
 beforeEach(resetDatabase)
@@ -20,15 +20,7 @@ afterAll(closeJobPool)
 
 const SLUG = 'text-case-converter'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>
-
-async function post(input: unknown, options?: Record<string, unknown>): Promise<{ status: number; body: Json }> {
-	const request = makeRequest(`/api/tools/${SLUG}`, { method: 'POST', json: options === undefined ? { input } : { input, options } })
-	const response = await apiRoute.action({ request, params: { slug: SLUG }, context: context() } as never)
-	expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
-	return { status: response.status, body: JSON.parse(await response.text()) as Json }
-}
+const post = (input: unknown, options?: Record<string, unknown>) => postToolApi(SLUG, input, options)
 
 describe('one case', () => {
 	test('the answer is as before: output and stats, nothing else', async () => {
