@@ -12,7 +12,19 @@ import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
 import compression from 'compression'
 import express from 'express'
 import { getEnv } from '#app/utils/env.server.ts'
-import { anonymousPreferences, createPageCache, etagFor, isPublicResponse, isRevalidatable, matchesIfNoneMatch, withNonce } from './page-cache.ts'
+import {
+	anonymousPreferences,
+	type CachedPage,
+	createPageCache,
+	encodedBody,
+	etagFor,
+	isPublicResponse,
+	isRevalidatable,
+	matchesIfNoneMatch,
+	policyWithHashes,
+	sealPage,
+	withNonce,
+} from './page-cache.ts'
 import { pdfjsAssets } from './pdfjs-assets.ts'
 import { precompressedAssets } from './precompressed.ts'
 import { lingerAfterEarlyAnswer, redirectToHttps, rejectBadUrls, rejectCrossSiteWrites, requestLogger, sendError } from './request-guards.ts'
@@ -102,7 +114,7 @@ export function createApp(options: AppOptions) {
 			const key = pageCache.keyFor(req)
 			const slot = key ? await pageCache.lookup(key) : null
 			if (slot && 'page' in slot) {
-				sendPage(req, res, slot.page.status, slot.page.headers, withNonce(slot.page, nonce), slot.page.etag)
+				sendCachedPage(req, res, slot.page, nonce)
 				return
 			}
 			let request: Request
@@ -131,12 +143,16 @@ export function createApp(options: AppOptions) {
 					throw error
 				})
 				const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'etag')
-				const etag = revalidatable ? etagFor(body, nonce) : undefined
-				if (slot) {
-					if (cacheable) slot.store({ status: response.status, headers, body, nonce, etag })
-					else slot.store(null)
+				if (slot && cacheable) {
+					// The same bytes for every reader from now on: hashes in the policy, compressed once.
+					const sealed = sealPage(body, nonce)
+					const page = { status: response.status, headers, nonce, ...sealed, etag: revalidatable ? etagFor(sealed.body, nonce) : undefined }
+					slot.store(page)
+					sendCachedPage(req, res, { ...page, expires: 0 }, nonce)
+					return
 				}
-				sendPage(req, res, response.status, headers, body, etag)
+				slot?.store(null)
+				sendPage(req, res, response.status, headers, body, revalidatable ? etagFor(body, nonce) : undefined)
 				return
 			}
 			slot?.store(null)
@@ -207,6 +223,38 @@ function sendPage(req: express.Request, res: express.Response, status: number, h
 	// Without one, Express adds its own (of the body with its nonce, so it never matches).
 	if (etag) res.setHeader('ETag', etag)
 	res.send(body)
+}
+
+/**
+ * A page from the cache. A sealed one (script hashes, no nonce) goes out as
+ * stored, compressed once per copy in the encoding the client prefers; the
+ * compression middleware leaves an encoded body alone. Any other gets this
+ * response's nonce.
+ */
+function sendCachedPage(req: express.Request, res: express.Response, page: CachedPage, nonce: string) {
+	if (!page.scriptHashes) {
+		sendPage(req, res, page.status, page.headers, withNonce(page, nonce), page.etag)
+		return
+	}
+	const policy = res.getHeader('Content-Security-Policy')
+	if (typeof policy === 'string') res.setHeader('Content-Security-Policy', policyWithHashes(policy, nonce, page.scriptHashes))
+	if (page.etag && matchesIfNoneMatch(req.get('If-None-Match'), page.etag)) {
+		sendPage(req, res, page.status, page.headers, '', page.etag)
+		return
+	}
+	const encoded = encodedBody(page, String(req.headers['accept-encoding'] ?? ''))
+	if (!encoded) {
+		sendPage(req, res, page.status, page.headers, page.body, page.etag)
+		return
+	}
+	res.status(page.status)
+	for (const [name, value] of page.headers) setResponseHeader(res, name, value)
+	res.vary('Accept-Encoding')
+	res.setHeader('Content-Encoding', encoded.encoding)
+	res.setHeader('Content-Length', encoded.body.length)
+	if (page.etag) res.setHeader('ETag', page.etag)
+	if (req.method === 'HEAD') res.end()
+	else res.end(encoded.body)
 }
 
 /** What a 304 repeats of the full response (RFC 9110 15.4.5). */
