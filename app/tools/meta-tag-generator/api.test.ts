@@ -33,7 +33,7 @@ describe('POST /api/tools/meta-tag-generator', () => {
 		expect(body.jsonLd[0]).toMatchObject({ '@type': 'Product', offers: { price: '24.50', priceCurrency: 'EUR' } })
 		expect(body.previews.google).toMatchObject({ title: 'Blue Ceramic Mug, 350 ml', titleTruncated: false, url: 'https://clay.example › shop › blue-mug' })
 		expect(body.warnings).toEqual([
-			{ field: 'description', level: 'warning', message: expect.stringMatching(/65 characters/) },
+			{ field: 'description', level: 'warning', message: expect.stringMatching(/64 characters/) },
 			{ field: 'ogImageAlt', level: 'info', message: expect.stringMatching(/alt text/) },
 		])
 	})
