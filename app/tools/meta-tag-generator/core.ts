@@ -237,7 +237,9 @@ export function generate(rawTitle: string, options: MetaOptions): MetaResult {
 	// Structured data.
 	const jsonLd: Array<Record<string, unknown>> = []
 	const add = ({ data, findings: found }: { data: Record<string, unknown> | null; findings: Array<Finding> }) => {
-		findings.push(...found)
+		// The image is said once: a missing or bad og:image is already reported above.
+		const imageReported = findings.some((each) => each.field === 'ogImage')
+		findings.push(...found.filter((each) => !(imageReported && each.field === 'ogImage')))
 		if (data) jsonLd.push(data)
 	}
 	if (options.article) {

@@ -39,7 +39,7 @@ export default function MetaTagGenerator() {
 					title={tool.input}
 					onTitle={tool.setInput}
 					titleNote={titleNote}
-					titleInvalid={Boolean(tool.error) || (result?.warnings.some((each) => each.field === 'input' && each.level !== 'info') ?? false)}
+					titleInvalid={Boolean(tool.error)}
 				/>
 				<SocialFields {...fieldProps} />
 				<StructuredDataFields {...fieldProps} />

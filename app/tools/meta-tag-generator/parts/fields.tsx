@@ -9,6 +9,7 @@ import { type ReactNode } from 'react'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { RadioPillGroup } from '#app/components/ui/radio-pill.tsx'
 import { type SetOption } from '#app/tools/kit/use-tool.ts'
+import { countCodePoints } from '#app/tools/shared/text.ts'
 import { cn } from '#app/utils/misc.ts'
 import { type Finding, type MetaOptions } from '../core.ts'
 import { ARTICLE_TYPES, AVAILABILITY } from '../structured-data.ts'
@@ -42,6 +43,8 @@ function TextField({
 		placeholder,
 		autoComplete: 'off',
 		spellCheck: false,
+		// Right-to-left text typed into a field reads right to left.
+		dir: type === 'url' ? undefined : 'auto',
 		'aria-describedby': hint ? `${id}-hint` : undefined,
 		'aria-invalid': errors.has(name) || undefined,
 		className: 'form-input',
@@ -114,6 +117,7 @@ export function PageFields(props: FieldsProps & { title: string; onTitle: (text:
 					value={title}
 					onChange={(event) => onTitle(event.target.value)}
 					placeholder="e.g. Handmade Ceramic Mugs | Clay & Co"
+					dir="auto"
 					autoComplete="off"
 					aria-describedby="meta-title-hint"
 					aria-invalid={titleInvalid || undefined}
@@ -123,7 +127,7 @@ export function PageFields(props: FieldsProps & { title: string; onTitle: (text:
 					{titleNote}
 				</p>
 			</div>
-			<TextField {...props} name="description" label="Description" rows={3} className="sm:col-span-2" hint={`${Array.from(options.description).length} characters; 70–160 is the usual range.`} placeholder="What the page offers, in a sentence or two" />
+			<TextField {...props} name="description" label="Description" rows={3} className="sm:col-span-2" hint={`${countCodePoints(options.description).toLocaleString('en-US')} characters; 70–160 is the usual range.`} placeholder="What the page offers, in a sentence or two" />
 			<TextField {...props} name="canonical" type="url" label="Canonical URL" hint="The one address to index; also og:url." placeholder="https://example.com/page" />
 			<TextField {...props} name="siteName" label="Site name" hint="og:site_name, and Google’s site line." placeholder="Example" />
 			<TextField {...props} name="themeColor" label="Theme colour" hint="Browser bar colour on phones: #1e40af or a CSS name." placeholder="#1e40af" />

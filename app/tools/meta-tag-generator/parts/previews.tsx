@@ -39,18 +39,18 @@ export function GooglePreview({ google }: { google: Previews['google'] }) {
 			<div className={cn('mt-3 max-w-[600px] rounded-lg border border-border bg-surface p-4', arial)}>
 				<p className="text-sm text-fg">{google.siteName}</p>
 				<p className="truncate text-xs text-muted">{google.url ?? 'https://example.com › your page (add the canonical URL)'}</p>
-				<p className="mt-1 text-[20px] leading-[26px] break-words text-accent" data-testid="meta-google-title">
+				<p className="mt-1 text-[20px] leading-[26px] break-words text-accent" data-testid="meta-google-title" dir="auto">
 					{google.title}
 				</p>
-				<p className="mt-1 text-sm leading-[22px] break-words text-fg" data-testid="meta-google-description">
+				<p className="mt-1 text-sm leading-[22px] break-words text-fg" data-testid="meta-google-description" dir="auto">
 					{google.description || <span className="text-muted">No description: Google picks text from the page.</span>}
 				</p>
 			</div>
 			<p className="mt-3 text-sm font-medium">On a phone</p>
 			<div className={cn('mt-1 max-w-[360px] rounded-lg border border-border bg-surface p-4', arial)}>
 				<p className="truncate text-xs text-muted">{google.url ?? 'example.com'}</p>
-				<p className="mt-1 text-[18px] leading-[24px] break-words text-accent">{google.title}</p>
-				<p className="mt-1 text-sm break-words text-fg" data-testid="meta-google-mobile-description">
+				<p className="mt-1 text-[18px] leading-[24px] break-words text-accent" dir="auto">{google.title}</p>
+				<p className="mt-1 text-sm break-words text-fg" data-testid="meta-google-mobile-description" dir="auto">
 					{google.mobileDescription}
 				</p>
 			</div>
@@ -68,8 +68,8 @@ export function FacebookPreview({ facebook }: { facebook: Previews['facebook'] }
 				<ImagePlaceholder image={facebook.image} alt={facebook.imageAlt} className="aspect-[1.91/1]" />
 				<div className="border-t border-border p-3">
 					<p className="truncate text-xs text-muted uppercase">{facebook.host}</p>
-					<p className="mt-1 line-clamp-2 font-semibold break-words text-fg">{facebook.title}</p>
-					{facebook.description ? <p className="mt-1 line-clamp-1 text-sm break-words text-muted">{facebook.description}</p> : null}
+					<p className="mt-1 line-clamp-2 font-semibold break-words text-fg" dir="auto">{facebook.title}</p>
+					{facebook.description ? <p className="mt-1 line-clamp-1 text-sm break-words text-muted" dir="auto">{facebook.description}</p> : null}
 				</div>
 			</div>
 		</section>
@@ -90,8 +90,8 @@ export function XPreview({ x }: { x: Previews['x'] }) {
 						{x.host}
 						{x.site ? ` · ${x.site}` : ''}
 					</p>
-					<p className="mt-1 line-clamp-2 text-sm font-semibold break-words text-fg">{x.title}</p>
-					{x.description && !large ? <p className="mt-1 line-clamp-2 text-sm break-words text-muted">{x.description}</p> : null}
+					<p className="mt-1 line-clamp-2 text-sm font-semibold break-words text-fg" dir="auto">{x.title}</p>
+					{x.description && !large ? <p className="mt-1 line-clamp-2 text-sm break-words text-muted" dir="auto">{x.description}</p> : null}
 				</div>
 			</div>
 		</section>
