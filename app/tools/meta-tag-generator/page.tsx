@@ -63,11 +63,14 @@ export default function MetaTagGenerator() {
 						mime="text/html;charset=utf-8"
 					/>
 					{result ? (
-						<div className="min-w-0 space-y-8" data-testid="meta-previews">
+						<section aria-labelledby="meta-previews-title" className="min-w-0 space-y-8" data-testid="meta-previews">
+							<h2 id="meta-previews-title" className="sr-only">
+								Previews
+							</h2>
 							<GooglePreview google={result.previews.google} />
 							<FacebookPreview facebook={result.previews.facebook} />
 							<XPreview x={result.previews.x} />
-						</div>
+						</section>
 					) : (
 						<div className="rounded-lg border border-dashed border-border p-6 text-center text-muted">Google, Facebook/LinkedIn and X previews appear here once the page has a title.</div>
 					)}
