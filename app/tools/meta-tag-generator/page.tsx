@@ -25,10 +25,9 @@ export default function MetaTagGenerator() {
 		? `${chars} characters · about ${Math.round(result.previews.google.titleWidth)} of Google’s ${GOOGLE_TITLE.limit} px${result.previews.google.titleTruncated ? ': cut in results' : ''}`
 		: `Up to about ${TITLE_MAX_CHARS} characters (${GOOGLE_TITLE.limit} px in Google’s results).`
 
-	function loadExample() {
-		const example = content.examples[0]!
-		for (const [key, value] of Object.entries({ ...metaDefaults, ...example.options })) setOption(key as keyof MetaOptions, value as never)
-		tool.setInput(example.input)
+	function fill(input: string, options: Record<string, unknown>) {
+		for (const [key, value] of Object.entries({ ...metaDefaults, ...options })) setOption(key as keyof MetaOptions, value as never)
+		tool.setInput(input)
 	}
 
 	return (
@@ -47,8 +46,11 @@ export default function MetaTagGenerator() {
 					<button type="submit" className="button-primary" data-testid="tool-run">
 						Generate tags
 					</button>
-					<button type="button" className="button-secondary" data-testid="tool-example" disabled={!tool.hydrated} onClick={loadExample}>
+					<button type="button" className="button-secondary" data-testid="tool-example" disabled={!tool.hydrated} onClick={() => fill(content.examples[0]!.input, content.examples[0]!.options ?? {})}>
 						Load example
+					</button>
+					<button type="button" className="button-secondary" data-testid="tool-clear" disabled={!tool.hydrated} onClick={() => fill('', {})}>
+						Clear all
 					</button>
 				</div>
 				<ToolFeedback tool={tool} message={result ? `${result.tags} tags, ${result.warnings.filter((each) => each.level !== 'info').length} to check` : ''} action="generate the tags" />
