@@ -57,6 +57,11 @@ test('with JavaScript: tags, previews and checks as you type, copy, download, a 
 	expect(download.suggestedFilename()).toBe('meta-tags.html')
 	expect(await readFile((await download.path())!, 'utf8')).toContain('<meta name="twitter:card" content="summary">')
 
+	// The example fills every field it names (and resets the rest): the Article fields show.
+	await page.getByTestId('tool-example').click()
+	await expect(output).toHaveValue(/"@type": "BlogPosting"/)
+	await expect(page.getByTestId('meta-article-fields')).toBeVisible()
+	await expect(page.getByTestId('meta-faq-fields')).toBeHidden()
 	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
 	await expectNoSeriousA11yViolations(page)
 	await page.getByTestId('theme-toggle').first().click()
