@@ -128,7 +128,7 @@ export function runTest(input: string, options: RobotsOptions): TestResult {
 	const group = matchedAs ? groupRef(groups, matchedAs) : null
 	const name = crawler.tokens[0]!
 	if (crawler.ignoresGlobal && !group) notes.push(`${name} ignores the “User-agent: *” group: name it to restrict it.`)
-	else if (group && matchedAs !== '*' && matchedAs.toLowerCase() !== name.toLowerCase()) notes.push(`No group names ${name}, so it follows the ${matchedAs} group.`)
+	else if (group && matchedAs && matchedAs !== '*' && matchedAs.toLowerCase() !== name.toLowerCase()) notes.push(`No group names ${name}, so it follows the ${matchedAs} group.`)
 
 	const results = urls.map((url): UrlVerdict => {
 		const path = canonicalPath(url)
