@@ -60,15 +60,16 @@ describe('POST /api/tools/robots-txt', () => {
 		expect((await run('User-agent: *', { shout: true })).body.message).toMatch(/Unrecognized key/)
 		expect((await run('User-agent: *', { url: '/', userAgent: '😀' })).body).toMatchObject({ status: 400, message: /options\.userAgent/ })
 		expect((await run('', { mode: 'generate', preset: 'joomla' })).status).toBe(400)
-		const many = await run('User-agent: *', { url: '/a\n'.repeat(1001) })
-		expect(many.body).toMatchObject({ status: 422, message: 'Too many URLs: 1,001 (at most 1,000 at once).' })
+		const many = await run('User-agent: *', { url: '/a\n'.repeat(101) })
+		expect(many.body).toMatchObject({ status: 422, message: 'Too many URLs: 101 (at most 100 at once).' })
+		expect((await run('User-agent: *', { url: '/a'.repeat(10_001) })).body.message).toMatch(/^Validation failed: options\.url: at most 20,000 characters/)
 	})
 
 	test('500 KB with 10,000 wildcard rules: answered, and a rule deep in the file decides', async () => {
 		const lines = ['User-agent: *']
 		for (let index = 0; index < 10_000; index++) lines.push(`Disallow: /${'*a'.repeat(16)}*b${index}$`)
 		lines.push('Allow: /deep/*/decides$')
-		const { status, body } = await run(lines.join('\n'), { url: `/deep/${'a'.repeat(2000)}/decides\n/${'a'.repeat(2000)}b9999` })
+		const { status, body } = await run(lines.join('\n'), { url: `/deep/${'a'.repeat(4000)}/decides\n/${'a'.repeat(4000)}b9999` })
 		expect(status).toBe(200)
 		expect(body.results.map((each: Json) => [each.allowed, each.rule.line])).toEqual([
 			[true, 10_002],

@@ -54,7 +54,7 @@ export const content = defineToolContent({
 		{
 			question: 'Is there a size limit?',
 			answer:
-				'Google reads the first 500 KiB (512,000 bytes) of a robots.txt and ignores the rest; the tester says which line it stopped at. Lines longer than about 16 KB are cut too. The tester itself takes up to 10 MB and answers at once even for a file with tens of thousands of rules full of wildcards: its matcher never backtracks.',
+				'Google reads the first 500 KiB (512,000 bytes) of a robots.txt and ignores the rest; the tester says which line it stopped at. Lines longer than about 16 KB are cut too. The tester takes files up to 10 MB and up to 100 URLs at once (20,000 characters in all), and answers promptly even for a file with ten thousand rules full of wildcards: its matcher never backtracks.',
 		},
 	],
 	api: {
