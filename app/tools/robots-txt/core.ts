@@ -91,7 +91,7 @@ function groupRef(groups: ReadonlyArray<Group>, matchedAs: string): GroupRef {
 
 function groupLabel(group: GroupRef): string {
 	const lines = group.lines.length === 1 ? `line ${group.lines[0]}` : `lines ${group.lines.join(', ')}`
-	return `the “User-agent: ${group.matchedAs}” group (${lines})`
+	return `the group “User-agent: ${group.matchedAs}” on ${lines}`
 }
 
 export function runTest(input: string, options: RobotsOptions): TestResult {
@@ -149,8 +149,8 @@ export function runTest(input: string, options: RobotsOptions): TestResult {
 						? 'The file has no groups: every URL is allowed.'
 						: `No group applies to ${name} (and there is no “User-agent: *” group it follows): allowed.`
 					: decision.reason === 'no-rule'
-						? `No rule in ${groupLabel(group!)} matched: allowed.`
-						: `${describeRule(rule!)} (in ${groupLabel(group!)}) decided: ${decision.allowed ? 'allowed' : 'blocked'}.`
+						? `No rule matched in ${groupLabel(group!)}: allowed.`
+						: `${describeRule(rule!)} decided: ${decision.allowed ? 'allowed' : 'blocked'} (${groupLabel(group!)}).`
 		return { url, path, allowed: decision.allowed, rule, reason }
 	})
 	const lines = results.map((each) => `${each.allowed ? 'Allowed' : 'Blocked'}: ${each.url}${each.path !== each.url ? ` (${each.path})` : ''}\n  ${each.reason}`)
