@@ -3,7 +3,10 @@
  * a minimal Remix build whose resource routes answer like the blog's pages:
  * HTML carrying the response's CSP nonce, `Cache-Control: public, no-cache`.
  */
+import fs from 'node:fs/promises'
 import { type AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { markContentChanged } from '#app/utils/content-changes.server.ts'
 import { minimalBuild } from '#tests/fixtures/remix-build.ts'
@@ -54,8 +57,8 @@ const build = minimalBuild(
 	]),
 )
 
-async function startApp(pageCacheMs: number) {
-	const app = createApp({ mode: 'production', build, https: false, logRequests: false, siteOrigin: 'http://localhost:3000', pageCacheMs, clientDir: '/nonexistent' })
+async function startApp(pageCacheMs: number, clientDir = '/nonexistent') {
+	const app = createApp({ mode: 'production', build, https: false, logRequests: false, siteOrigin: 'http://localhost:3000', pageCacheMs, clientDir })
 	const server = app.listen(0, '127.0.0.1')
 	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
 	return {
@@ -171,5 +174,23 @@ test("a response's own security headers replace the middleware's defaults instea
 		expect((await fetch(app.url('/public'))).headers.get('Content-Security-Policy')).toContain('nonce-')
 	} finally {
 		await new Promise<void>((resolve) => app.server.close(() => resolve()))
+	}
+})
+
+test('files at the build root are served by name; page URLs never touch the disk', async () => {
+	const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'toolsite-client-'))
+	await fs.writeFile(path.join(dir, 'favicon.ico'), 'icon')
+	await fs.mkdir(path.join(dir, 'public'))
+	await fs.writeFile(path.join(dir, 'public', 'index.html'), 'not a page')
+	const app = await startApp(0, dir)
+	try {
+		const icon = await fetch(app.url('/favicon.ico'))
+		expect(await icon.text()).toBe('icon')
+		expect(icon.headers.get('Cache-Control')).toBe('public, max-age=3600')
+		// A folder of the same name as a page is Remix's.
+		expect(await (await fetch(app.url('/public'))).text()).toMatch(/^<!doctype html>/)
+	} finally {
+		await new Promise<void>((resolve) => app.server.close(() => resolve()))
+		await fs.rm(dir, { recursive: true, force: true })
 	}
 })
