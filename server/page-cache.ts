@@ -47,7 +47,9 @@ export type CachedPage = {
 	 */
 	scriptHashes?: string
 	/** The body compressed, made on the first request that accepts each encoding. */
-	encoded?: { br?: Buffer; gzip?: Buffer }
+	encoded?: { br?: Buffer; gzip?: Buffer; identity?: Buffer }
+	/** The response headers of the server's fast path (server/app.ts), made on first use. */
+	fastHeaders?: Array<string>
 	expires: number
 	/** For pages every anonymous reader shares: the ETag of the body without its nonce. */
 	etag?: string

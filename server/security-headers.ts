@@ -76,22 +76,26 @@ export function contentSecurityPolicy(nonce: string, { dev, https, formActionOri
 	return policy.join('; ')
 }
 
+/** The headers every response carries besides its CSP. */
+export function fixedSecurityHeaders(https: boolean): Array<[string, string]> {
+	return [
+		['X-Content-Type-Options', 'nosniff'],
+		['X-Frame-Options', 'DENY'],
+		['Referrer-Policy', 'strict-origin-when-cross-origin'],
+		['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()'],
+		['Cross-Origin-Opener-Policy', 'same-origin'],
+		['Cross-Origin-Resource-Policy', 'same-origin'],
+		...(https ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
+	]
+}
+
 export function securityHeaders(options: Omit<CspOptions, 'wasm'>): RequestHandler {
-	const { https } = options
+	const fixed = fixedSecurityHeaders(options.https)
 	return (req, res, next) => {
 		const nonce = createNonce()
 		res.locals.cspNonce = nonce
 		res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, { ...options, wasm: allowsWasm(req.path) }))
-		res.setHeader('X-Content-Type-Options', 'nosniff')
-		res.setHeader('X-Frame-Options', 'DENY')
-		res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-		res.setHeader(
-			'Permissions-Policy',
-			'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()',
-		)
-		res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
-		res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
-		if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+		for (const [name, value] of fixed) res.setHeader(name, value)
 		next()
 	}
 }
