@@ -20,6 +20,7 @@ import { tool as markdownToDocx } from './markdown-to-docx/tool.ts'
 import { tool as minifyBeautify } from './minify-beautify/tool.ts'
 import { tool as pdfConverter } from './pdf-converter/tool.ts'
 import { tool as qrCodeGenerator } from './qr-code-generator/tool.ts'
+import { tool as sitemapXml } from './sitemap-xml/tool.ts'
 import { tool as slugUtm } from './slug-utm/tool.ts'
 import { tool as textCaseConverter } from './text-case-converter/tool.ts'
 import { tool as urlEncoder } from './url-encoder/tool.ts'
@@ -38,6 +39,7 @@ export const tools: ReadonlyArray<ToolDefinition> = [
 	textCaseConverter,
 	slugUtm,
 	keywordDensity,
+	sitemapXml,
 ]
 
 export type Tool = ToolDefinition
