@@ -104,7 +104,7 @@ export function validateSitemap(input: string, { siteUrl }: { siteUrl: URL | nul
 	let sitemapNs = SITEMAP_NS
 	let entries = 0
 	let entry: Entry | null = null
-	let field: { name: string; offset: number; text: string; textOffset: number } | null = null
+	let field: { name: string; offset: number; text: string; textOffset: number; hasChild: boolean } | null = null
 	/** Depth at which an element we do not check (another namespace, an unknown one) began. */
 	let skipDepth = -1
 	let expectedOrigin: string | null = siteUrl?.origin ?? null
@@ -236,10 +236,11 @@ export function validateSitemap(input: string, { siteUrl }: { siteUrl: URL | nul
 					warnOnce('order', offset, `<${name.local}> is out of the schema's order (${FIELDS[sitemapKind].join(', ')}, then other namespaces); search engines accept any order, schema validators do not.`)
 				}
 				entry.lastField = Math.max(entry.lastField, order)
-				field = { name: name.local, offset, text: '', textOffset: offset }
+				field = { name: name.local, offset, text: '', textOffset: offset, hasChild: false }
 				return
 			}
 			// An element inside <loc>, <lastmod>…: they hold text only.
+			if (field) field.hasChild = true
 			error(offset, `<${qname}> is not allowed inside <${path[depth - 1]!.local}>, which holds text only.`)
 			skipDepth = depth
 		},
@@ -266,7 +267,7 @@ export function validateSitemap(input: string, { siteUrl }: { siteUrl: URL | nul
 				const leading = field.text.length - field.text.trimStart().length
 				const at = field.text.trim() === '' ? field.offset : field.textOffset + leading
 				if (entry && !entry.fields.has(field.name)) entry.fields.set(field.name, { offset: at, value })
-				checkField(field.name, value, at)
+				if (!field.hasChild) checkField(field.name, value, at)
 				field = null
 				return
 			}
