@@ -13,7 +13,7 @@
  * Nothing is fetched: the URLs are only read as text.
  */
 import { z } from 'zod'
-import { defineToolCore, positionAt, ToolError, type ToolResult } from '#app/tools/kit/core.ts'
+import { defineToolCore, positionAt, tooComplex, ToolError, type ToolResult } from '#app/tools/kit/core.ts'
 import { generateSitemap, type GenerateResult } from './generate.ts'
 import { CHANGEFREQS, parseBaseUrl, RuleError } from './rules.ts'
 import { validateSitemap, type ValidateResult } from './validate.ts'
@@ -70,6 +70,7 @@ export function runSitemap(input: string, options: SitemapOptions): SitemapResul
 	} catch (caught) {
 		if (caught instanceof XmlSyntaxError) {
 			const position = positionAt(input, caught.offset)
+			if (caught.tooDeep) throw tooComplex(caught.message, position)
 			const message = `Not well-formed XML: ${caught.message}`
 			throw new ToolError(message, { ...position, errors: [{ ...position, message }] })
 		}

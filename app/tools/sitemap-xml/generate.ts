@@ -100,15 +100,21 @@ export function generateSitemap(input: string, options: GenerateOptions): Genera
 	if (options.format === 'auto' && format === 'urls' && firstLine.includes(',') && !/^\s*https?:/i.test(firstLine)) {
 		throw new ToolError('Line 1: this looks like CSV, but no column is named loc or url. Name the URL column loc (or url) in the header row, or choose “URL list”.', { line: 1, column: 1 })
 	}
+	// The first MAX_PROBLEMS problems and line warnings are kept; the rest only counted (10 MB of bad lines must not fill the memory).
 	const problems: Array<ToolProblem> = []
+	let problemCount = 0
 	const warnings: Array<GenerateWarning> = []
+	let lineWarnings = 0
 	const counters = { blank: 0, fragments: 0, assumedUtc: 0, rounded: 0 }
 	const problem = (line: number, message: string) => {
-		problems.push({ line, column: 1, message: `Line ${line}: ${message}` })
+		if (problemCount++ < MAX_PROBLEMS) problems.push({ line, column: 1, message: `Line ${line}: ${message}` })
+	}
+	const warn = (line: number, message: string) => {
+		if (lineWarnings++ < MAX_PROBLEMS) warnings.push({ line, message: `Line ${line}: ${message}` })
 	}
 
-	const rows = format === 'csv' ? csvRows(text, options, problem, warnings, counters) : listRows(text, options, problem, counters)
-	if (problems.length === 0 && rows.length === 0) {
+	const rows = format === 'csv' ? csvRows(text, options, problem, warn, counters) : listRows(text, options, problem, counters)
+	if (problemCount === 0 && rows.length === 0) {
 		throw new ToolError(format === 'csv' ? 'The CSV has a header row but no URLs under it.' : 'Enter some URLs, one a line, or a CSV with a loc column.')
 	}
 
@@ -118,13 +124,13 @@ export function generateSitemap(input: string, options: GenerateOptions): Genera
 	for (const row of rows) {
 		if (row.origin !== origin) problem(row.line, `${shorten(row.loc)} is not on ${origin} (the host and scheme of ${originSource}): a sitemap lists the URLs of one host.`)
 	}
-	if (problems.length > 0) throw problemsError(problems)
+	if (problemCount > 0) throw problemsError(problems, problemCount)
 
 	// Duplicates: the first one stays.
 	const byLoc = new Map<string, Row>()
 	for (const row of rows) {
 		const first = byLoc.get(row.loc)
-		if (first) warnings.push({ line: row.line, message: `Line ${row.line}: ${shorten(row.loc)} is a duplicate of line ${first.line}; skipped.` })
+		if (first) warn(row.line, `${shorten(row.loc)} is a duplicate of line ${first.line}; skipped.`)
 		else byLoc.set(row.loc, row)
 	}
 	const entries = [...byLoc.values()]
@@ -184,6 +190,7 @@ export function generateSitemap(input: string, options: GenerateOptions): Genera
 	}
 	parts.push('</urlset>\n')
 
+	if (lineWarnings > MAX_PROBLEMS) warnings.push({ message: `…and ${n(lineWarnings - MAX_PROBLEMS)} more warnings like these.` })
 	if (counters.blank > 0) warnings.unshift({ message: `Skipped ${n(counters.blank)} blank line${counters.blank === 1 ? '' : 's'}.` })
 	if (counters.fragments > 0) warnings.push({ message: `Dropped the #fragment of ${n(counters.fragments)} URL${counters.fragments === 1 ? '' : 's'}: search engines ignore fragments.` })
 	if (counters.assumedUtc > 0) warnings.push({ message: `${n(counters.assumedUtc)} lastmod time${counters.assumedUtc === 1 ? ' has' : 's have'} no time zone: taken as UTC (Z).` })
@@ -198,10 +205,10 @@ export function generateSitemap(input: string, options: GenerateOptions): Genera
 	return { output: parts.join(''), mode: 'generate', format, urls: entries.length, alternates: links, warnings }
 }
 
-function problemsError(problems: ReadonlyArray<ToolProblem>): ToolError {
+function problemsError(problems: ReadonlyArray<ToolProblem>, total: number): ToolError {
 	const first = problems[0]!
-	const more = problems.length > 1 ? ` (and ${n(problems.length - 1)} more problem${problems.length === 2 ? '' : 's'}${problems.length > MAX_PROBLEMS ? `; the first ${MAX_PROBLEMS} are listed` : ''})` : ''
-	return new ToolError(`${first.message}${more}`, { line: first.line, column: first.column, errors: problems.slice(0, MAX_PROBLEMS), total: problems.length })
+	const more = total > 1 ? ` (and ${n(total - 1)} more problem${total === 2 ? '' : 's'}${total > MAX_PROBLEMS ? `; the first ${MAX_PROBLEMS} are listed` : ''})` : ''
+	return new ToolError(`${first.message}${more}`, { line: first.line, column: first.column, errors: problems, total })
 }
 
 type Report = (line: number, message: string) => void
@@ -248,7 +255,7 @@ function lineCounter(text: string): (offset: number) => number {
 	}
 }
 
-function csvRows(text: string, options: GenerateOptions, problem: Report, warnings: Array<GenerateWarning>, counters: Counters): Array<Row> {
+function csvRows(text: string, options: GenerateOptions, problem: Report, warn: Report, counters: Counters): Array<Row> {
 	let records: Array<CsvRecord>
 	const lineAt = lineCounter(text)
 	try {
@@ -277,7 +284,7 @@ function csvRows(text: string, options: GenerateOptions, problem: Report, warnin
 		}
 		const kind = COLUMN_NAMES[key]
 		if (!kind) {
-			if (key !== '') warnings.push({ line: headerLine, message: `Line ${headerLine}: column ${index + 1} “${shorten(name)}” is not a sitemap column; it is ignored.` })
+			if (key !== '') warn(headerLine, `column ${index + 1} “${shorten(name)}” is not a sitemap column; it is ignored.`)
 			return { kind: 'ignored' as const }
 		}
 		return { kind }

@@ -43,6 +43,8 @@ export function escapeXml(text: string): string {
  */
 const URI_REST_CHAR = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?#%]/
 const HEX = /^[0-9A-Fa-f]{2}$/
+const URI_REST = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*(#[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?$/
+const BAD_PERCENT = /%(?![0-9A-Fa-f]{2})/
 
 function percentEncode(char: string): string {
 	return Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('')
@@ -57,6 +59,8 @@ function percentEncode(char: string): string {
 export function toRfc3986(href: string): string {
 	const authorityEnd = href.indexOf('/', href.indexOf('//') + 2)
 	if (authorityEnd === -1) return href
+	// Most URLs need nothing: one regular expression instead of a loop.
+	if (URI_REST.test(href.slice(authorityEnd)) && !BAD_PERCENT.test(href)) return href
 	let out = href.slice(0, authorityEnd)
 	let seenHash = false
 	for (let index = authorityEnd; index < href.length; index++) {
@@ -73,7 +77,7 @@ export function toRfc3986(href: string): string {
 	return out
 }
 
-export type UrlOutcome = { url: string; origin: string; pathname: string; hadFragment: boolean } | { problem: string }
+export type UrlOutcome = { url: string; origin: string; hadFragment: boolean } | { problem: string }
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/
 
@@ -100,10 +104,11 @@ export function normaliseUrl(text: string, base?: string): UrlOutcome {
 		return { problem: `“${shorten(value)}” is a ${parsed.protocol.slice(0, -1)}: link; a sitemap lists http and https pages only.` }
 	}
 	if (parsed.username || parsed.password) return { problem: `“${shorten(value)}” has a user name or password in it; a sitemap lists public pages only.` }
-	const hadFragment = parsed.hash !== '' || value.endsWith('#')
-	parsed.hash = ''
-	const url = toRfc3986(parsed.href)
-	return { url, origin: parsed.origin, pathname: parsed.pathname, hadFragment }
+	const hadFragment = value.includes('#')
+	if (hadFragment) parsed.hash = ''
+	// An empty fragment ("…#") leaves its "#" in href.
+	const href = parsed.href.endsWith('#') ? parsed.href.slice(0, -1) : parsed.href
+	return { url: toRfc3986(href), origin: parsed.origin, hadFragment }
 }
 
 /** The base URL option checked: absolute http(s). Null when empty. */
@@ -145,6 +150,10 @@ export function locProblem(loc: string): string | null {
 	const authorityEnd = loc.indexOf('/', loc.indexOf('//') + 2)
 	const host = authorityEnd === -1 ? loc.slice(loc.indexOf('//') + 2) : loc.slice(loc.indexOf('//') + 2, authorityEnd)
 	if (/[^\x21-\x7e]/.test(host)) return `the host “${shorten(host)}” must be written in punycode: ${fixed.url}`
+	const rest = authorityEnd === -1 ? '' : loc.slice(authorityEnd)
+	if (URI_REST.test(rest) && !BAD_PERCENT.test(rest)) {
+		return length < MIN_LOC_LENGTH ? `“${loc}” is shorter than the schema's minimum of ${MIN_LOC_LENGTH} characters.` : null
+	}
 	for (let index = authorityEnd === -1 ? loc.length : authorityEnd; index < loc.length; index++) {
 		const char = loc[index]!
 		if (char === '%' && !HEX.test(loc.slice(index + 1, index + 3))) return `a % must start a percent-encoded byte (%25 for % itself): write ${fixed.url}`

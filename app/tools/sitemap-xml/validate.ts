@@ -36,6 +36,7 @@ import { scanXml, XmlSyntaxError, type XmlAttribute } from './xml-scan.ts'
 
 /** Problems listed one by one in each list; the counts say how many in all. */
 export const MAX_LISTED = 100
+const MAX_KEPT = 10_000
 
 export type Finding = { line: number; column: number; message: string }
 
@@ -63,13 +64,13 @@ export function sizeProblem(bytes: number): string | null {
 	return bytes > MAX_SITEMAP_BYTES ? `The sitemap is ${formatBytes(bytes)} (${n(bytes)} bytes) uncompressed; at most 50 MB (${n(MAX_SITEMAP_BYTES)} bytes) are allowed: split it.` : null
 }
 
+const NO_PREFIXES: ReadonlyMap<string, string> = new Map()
+
 const FIELDS: Record<SitemapKind, ReadonlyArray<string>> = {
 	urlset: ['loc', 'lastmod', 'changefreq', 'priority'],
 	sitemapindex: ['loc', 'lastmod'],
 }
 const ENTRY: Record<SitemapKind, string> = { urlset: 'url', sitemapindex: 'sitemap' }
-
-type Frame = { prefixes: Map<string, string> | null }
 
 type Entry = {
 	offset: number
@@ -81,10 +82,17 @@ type Entry = {
 
 export function validateSitemap(input: string, { siteUrl }: { siteUrl: URL | null }, now = Date.now()): ValidateResult {
 	const bytes = utf8Length(input)
+	// Problems come in document order, so the first MAX_KEPT of each kind hold the first MAX_LISTED by line; the rest are only counted.
 	const errors: Array<Problem> = []
 	const warnings: Array<Problem> = []
-	const error = (offset: number, message: string, firstOffset?: number) => errors.push({ offset, message, firstOffset })
-	const warn = (offset: number, message: string, firstOffset?: number) => warnings.push({ offset, message, firstOffset })
+	let errorCount = 0
+	let warningCount = 0
+	const error = (offset: number, message: string, firstOffset?: number) => {
+		if (errorCount++ < MAX_KEPT) errors.push({ offset, message, firstOffset })
+	}
+	const warn = (offset: number, message: string, firstOffset?: number) => {
+		if (warningCount++ < MAX_KEPT) warnings.push({ offset, message, firstOffset })
+	}
 	/** Warnings that would repeat for every entry are given once, with how often. */
 	const once = new Map<string, { offset: number; message: string; count: number }>()
 	const warnOnce = (key: string, offset: number, message: string) => {
@@ -96,7 +104,8 @@ export function validateSitemap(input: string, { siteUrl }: { siteUrl: URL | nul
 	const size = sizeProblem(bytes)
 	if (size) error(0, size)
 
-	const scopes: Array<Frame> = []
+	/** The prefixes in scope at each open element (shared with the parent when it declares none): lookups stay O(1) however deep. */
+	const scopes: Array<ReadonlyMap<string, string>> = []
 	/** Element names open, as {namespace, local name}. */
 	const path: Array<{ ns: string; local: string }> = []
 	let kind: SitemapKind | null = null
@@ -118,10 +127,8 @@ export function validateSitemap(input: string, { siteUrl }: { siteUrl: URL | nul
 		const local = colon === -1 ? qname : qname.slice(colon + 1)
 		if (attribute && prefix === '') return { ns: '', local }
 		if (prefix === 'xml') return { ns: 'http://www.w3.org/XML/1998/namespace', local }
-		for (let index = scopes.length - 1; index >= 0; index--) {
-			const ns = scopes[index]!.prefixes?.get(prefix)
-			if (ns !== undefined) return { ns, local }
-		}
+		const ns = scopes[scopes.length - 1]?.get(prefix)
+		if (ns !== undefined) return { ns, local }
 		if (prefix !== '') throw new XmlSyntaxError(`The prefix '${prefix}:' is not declared: add xmlns:${prefix}="…" to the root element.`, offset)
 		return { ns: '', local }
 	}
@@ -133,11 +140,11 @@ export function validateSitemap(input: string, { siteUrl }: { siteUrl: URL | nul
 			if (expectedOrigin === null && /^https?:\/\//i.test(value)) expectedOrigin = originOf(value)
 			return error(offset, `<loc>: ${problem}`)
 		}
-		const origin = originOf(value)!
-		if (expectedOrigin === null) expectedOrigin = origin
-		else if (origin !== expectedOrigin) {
+		const url = new URL(value)
+		if (expectedOrigin === null) expectedOrigin = url.origin
+		else if (url.origin !== expectedOrigin) {
 			error(offset, `${shorten(value)} is not on ${expectedOrigin} (the host and scheme of ${originSource}): a sitemap may only list URLs of one host.`)
-		} else if (folder !== '/' && !new URL(value).pathname.startsWith(folder)) {
+		} else if (folder !== '/' && !url.pathname.startsWith(folder)) {
 			error(offset, `${shorten(value)} is outside ${folder}: a sitemap at ${siteUrl!.href} may only list URLs under that folder.`)
 		}
 		const first = seen.get(value)
@@ -177,12 +184,13 @@ export function validateSitemap(input: string, { siteUrl }: { siteUrl: URL | nul
 			if (encoding && !/^utf-?8$/i.test(encoding.value)) warn(encoding.offset, `The declaration says encoding="${shorten(encoding.value)}": sitemaps must be UTF-8.`)
 		},
 		start(qname, attributes, offset) {
+			const parent = scopes[scopes.length - 1] ?? NO_PREFIXES
 			let prefixes: Map<string, string> | null = null
 			for (const attribute of attributes) {
-				if (attribute.name === 'xmlns') (prefixes ??= new Map()).set('', attribute.value)
-				else if (attribute.name.startsWith('xmlns:')) (prefixes ??= new Map()).set(attribute.name.slice(6), attribute.value)
+				if (attribute.name === 'xmlns') (prefixes ??= new Map(parent)).set('', attribute.value)
+				else if (attribute.name.startsWith('xmlns:')) (prefixes ??= new Map(parent)).set(attribute.name.slice(6), attribute.value)
 			}
-			scopes.push({ prefixes })
+			scopes.push(prefixes ?? parent)
 			const name = resolve(qname, offset)
 			for (const attribute of attributes) if (attribute.name.includes(':') && !attribute.name.startsWith('xmlns:')) resolve(attribute.name, attribute.offset, true)
 			const depth = path.length
@@ -292,6 +300,11 @@ export function validateSitemap(input: string, { siteUrl }: { siteUrl: URL | nul
 	}
 
 	if (kind) {
+		// Whole-document errors are always listed (first, at the root's line).
+		const error = (offset: number, message: string) => {
+			errorCount++
+			errors.push({ offset, message })
+		}
 		if (entries === 0) error(rootOffset, `<${kind}> has no <${ENTRY[kind]}> entries: a sitemap lists at least one.`)
 		if (entries > MAX_URLS) {
 			const what = kind === 'urlset' ? 'URLs' : 'sitemaps'
@@ -315,14 +328,14 @@ export function validateSitemap(input: string, { siteUrl }: { siteUrl: URL | nul
 	}
 	const report: ValidateReport = {
 		mode: 'validate',
-		valid: errors.length === 0,
+		valid: errorCount === 0,
 		kind,
 		urls: entries,
 		bytes,
 		errors: listedErrors.map(toFinding),
 		warnings: listedWarnings.map(toFinding),
-		errorCount: errors.length,
-		warningCount: warnings.length,
+		errorCount,
+		warningCount,
 	}
 	return { output: reportText(report), ...report }
 }

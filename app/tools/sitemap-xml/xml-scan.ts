@@ -14,10 +14,15 @@
  * references are read.
  */
 
+/** Sitemaps nest four or five levels (urlset, url, video:video, video:price…); far deeper is not a sitemap. */
+export const MAX_DEPTH = 100
+
 export class XmlSyntaxError extends Error {
 	constructor(
 		message: string,
 		readonly offset: number,
+		/** Input too deeply nested to be a sitemap (422, not 400). */
+		readonly tooDeep = false,
 	) {
 		super(message)
 		this.name = 'XmlSyntaxError'
@@ -204,12 +209,16 @@ export function scanXml(text: string, handlers: XmlHandlers): void {
 		rootSeen = true
 		handlers.start(name, attributes, pos, selfClosing)
 		if (selfClosing) handlers.end(name, pos)
-		else open.push({ name, offset: pos })
+		else {
+			if (open.length >= MAX_DEPTH) throw new XmlSyntaxError(`Elements are nested more than ${MAX_DEPTH} levels deep: this is not a sitemap (they nest four or five).`, pos, true)
+			open.push({ name, offset: pos })
+		}
 		pos = end
 	}
 	if (open.length > 0) {
 		const innermost = open[open.length - 1]!
-		const names = open.map((each) => `<${each.name}>`).join(', ')
+		const shown = open.slice(0, 5).map((each) => `<${each.name}>`).join(', ')
+		const names = open.length > 5 ? `${shown} and ${(open.length - 5).toLocaleString('en-US')} more` : shown
 		throw new XmlSyntaxError(open.length === 1 ? `Unclosed tag <${innermost.name}>: the input ends before </${innermost.name}>.` : `Unclosed tags ${names}: the input ends before they are closed.`, innermost.offset)
 	}
 	if (!rootSeen) throw new XmlSyntaxError('There is no XML element here: a sitemap starts with <?xml version="1.0" encoding="UTF-8"?> and <urlset>.', 0)
