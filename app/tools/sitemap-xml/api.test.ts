@@ -70,7 +70,7 @@ describe('POST /api/tools/sitemap-xml', () => {
 		expect((await run('x', { colour: 'red' })).body.message).toMatch(/Unrecognized key/)
 	})
 
-	test('50,001 URLs: generating is a 400, validating names the count; over 10 MB is a 413', async () => {
+	test('50,001 URLs: generating is a 400, validating names the count; almost 10 MB of prose is a clear 400; over 10 MB is a 413', async () => {
 		const lines = Array.from({ length: 50_001 }, (_, index) => `https://example.com/p/${index}`)
 		const generated = await run(lines.join('\n'))
 		expect(generated.status).toBe(400)
@@ -80,6 +80,16 @@ describe('POST /api/tools/sitemap-xml', () => {
 		expect(checked.status).toBe(200)
 		expect(checked.body).toMatchObject({ valid: false, urls: 50_001, errorCount: 1 })
 		expect(checked.body.errors[0].message).toMatch(/^The sitemap lists 50,001 URLs: at most 50,000 are allowed/)
+
+		// Almost 10 MB of prose: a clear 400 in both modes, never a 500 or a hang.
+		const sentence = 'Straße über Köln und שלום 😀 cafe\u0301. '
+		const prose = sentence.repeat(Math.floor((MAX_INPUT_BYTES - 1024) / Buffer.byteLength(sentence)))
+		const notXml = await run(prose, { mode: 'validate' })
+		expect(notXml.body).toMatchObject({ status: 400, details: { line: 1, column: 1 } })
+		expect(notXml.body.message).toMatch(/Text before the root element/)
+		const notUrls = await run(prose)
+		expect(notUrls.body).toMatchObject({ status: 400, details: { line: 1, column: 1 } })
+		expect(notUrls.body.message).toMatch(/^Line 1: .* is a relative URL/)
 
 		const big = await run(`<urlset>${'x'.repeat(MAX_INPUT_BYTES)}</urlset>`, { mode: 'validate' })
 		expect(big.status).toBe(413)

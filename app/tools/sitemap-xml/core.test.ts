@@ -215,6 +215,17 @@ describe('generate', () => {
 		expect(error.message).toMatch(/^50,001 URLs: a sitemap holds at most 50,000\. Split the list/)
 	})
 
+	test('thousands of bad lines: the first 100 are listed, all are counted', async () => {
+		const error = await failure(generate('nope\n'.repeat(5000)))
+		expect(error.message).toMatch(/^Line 1: “nope” is a relative URL.* \(and 4,999 more problems; the first 100 are listed\)$/)
+		expect(error.details).toMatchObject({ total: 5000 })
+		expect((error.details as { errors: Array<unknown> }).errors).toHaveLength(100)
+		const duplicates = await generate('https://example.com/\n'.repeat(5000))
+		expect(duplicates.urls).toBe(1)
+		expect(duplicates.warnings).toHaveLength(101)
+		expect(duplicates.warnings.at(-1)).toEqual({ message: '…and 4,899 more warnings like these.' })
+	})
+
 	test('empty input says what to enter', async () => {
 		expect((await failure(generate(' \n '))).message).toBe('Enter some URLs, one a line, or a CSV with a loc column.')
 		expect((await failure(validate(''))).message).toBe('Paste a sitemap (its XML) to check, or open the file.')
@@ -244,6 +255,13 @@ describe('malformed XML is a 400 with its line and column', () => {
 		['a repeated attribute', urlset('<url><loc>https://example.com/</loc></url>', ' a="1" a="2"'), /Attribute 'a' is repeated/, { line: 2, column: 67 }],
 		['not XML at all', 'https://example.com/\nhttps://example.com/about', /Text before the root element/, { line: 1, column: 1 }],
 	]
+	test('nesting deeper than 100 levels is a 422: not a sitemap', async () => {
+		const error = await failure(validate(`<urlset xmlns="${SITEMAP_NS}">${'<a>'.repeat(100_000)}`))
+		expect(error.status).toBe(422)
+		expect(error.message).toBe('Elements are nested more than 100 levels deep: this is not a sitemap (they nest four or five).')
+		expect(error.details).toMatchObject({ line: 1, column: 358 })
+	})
+
 	for (const [name, input, message, position] of cases) {
 		test(name, async () => {
 			const error = await failure(validate(input))
