@@ -3,7 +3,12 @@
  * a minimal Remix build whose resource routes answer like the blog's pages:
  * HTML carrying the response's CSP nonce, `Cache-Control: public, no-cache`.
  */
+import fs from 'node:fs/promises'
+import http from 'node:http'
 import { type AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { markContentChanged } from '#app/utils/content-changes.server.ts'
 import { minimalBuild } from '#tests/fixtures/remix-build.ts'
@@ -54,8 +59,8 @@ const build = minimalBuild(
 	]),
 )
 
-async function startApp(pageCacheMs: number) {
-	const app = createApp({ mode: 'production', build, https: false, logRequests: false, siteOrigin: 'http://localhost:3000', pageCacheMs, clientDir: '/nonexistent' })
+async function startApp(pageCacheMs: number, clientDir = '/nonexistent') {
+	const app = createApp({ mode: 'production', build, https: false, logRequests: false, siteOrigin: 'http://localhost:3000', pageCacheMs, clientDir })
 	const server = app.listen(0, '127.0.0.1')
 	await new Promise<void>((resolve) => server.once('listening', () => resolve()))
 	return {
@@ -81,14 +86,19 @@ describe.each([
 		const etag = first.headers.get('ETag')
 		expect(etag).toMatch(/^W\/"[\w-]+"$/)
 		expect(first.headers.get('Cache-Control')).toBe('public, no-cache')
-		expect(first.headers.get('Content-Security-Policy')).toContain('nonce-')
 		const body = await first.text()
-		const nonce = /nonce="([^"]+)"/.exec(body)?.[1]
-		expect(nonce).toBeTruthy()
-
 		const second = await fetch(app.url('/public'))
-		// A new nonce in every response, the same ETag.
-		expect(/nonce="([^"]+)"/.exec(await second.text())?.[1]).not.toBe(nonce)
+		if (pageCacheMs === 0) {
+			// Rendered for each response: a new nonce every time, the same ETag.
+			expect(first.headers.get('Content-Security-Policy')).toContain('nonce-')
+			const nonce = /nonce="([^"]+)"/.exec(body)?.[1]
+			expect(nonce).toBeTruthy()
+			expect(/nonce="([^"]+)"/.exec(await second.text())?.[1]).not.toBe(nonce)
+		} else {
+			// Cached: the same bytes for everyone, the script named by its hash (the next test).
+			expect(first.headers.get('Content-Security-Policy')).toContain("'sha256-")
+			expect(await second.text()).toBe(body)
+		}
 		expect(second.headers.get('ETag')).toBe(etag)
 
 		const revalidated = await fetch(app.url('/public'), { headers: { 'If-None-Match': etag! } })
@@ -173,3 +183,65 @@ test("a response's own security headers replace the middleware's defaults instea
 		await new Promise<void>((resolve) => app.server.close(() => resolve()))
 	}
 })
+
+test('files at the build root are served by name; page URLs never touch the disk', async () => {
+	const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'toolsite-client-'))
+	await fs.writeFile(path.join(dir, 'favicon.ico'), 'icon')
+	await fs.mkdir(path.join(dir, 'public'))
+	await fs.writeFile(path.join(dir, 'public', 'index.html'), 'not a page')
+	const app = await startApp(0, dir)
+	try {
+		const icon = await fetch(app.url('/favicon.ico'))
+		expect(await icon.text()).toBe('icon')
+		expect(icon.headers.get('Cache-Control')).toBe('public, max-age=3600')
+		// A folder of the same name as a page is Remix's.
+		expect(await (await fetch(app.url('/public'))).text()).toMatch(/^<!doctype html>/)
+	} finally {
+		await new Promise<void>((resolve) => app.server.close(() => resolve()))
+		await fs.rm(dir, { recursive: true, force: true })
+	}
+})
+
+test('a cached page is sealed: no nonce, its inline scripts hashed in the policy, compressed once in br or gzip', async () => {
+	const app = await startApp(60_000)
+	try {
+		content = 'sealed'
+		const plain = await fetch(app.url('/public'), { headers: { 'Accept-Encoding': 'identity' } })
+		const html = await plain.text()
+		expect(html).toBe('<!doctype html><html><body><p>sealed</p><script>1</script></body></html>')
+		// sha256("1")
+		const hash = "'sha256-a4ayc/80/OGda4BO/1o/V0etpOqiLx1JwB5S3beHW0s='"
+		expect(plain.headers.get('Content-Security-Policy')).toMatch(new RegExp(`script-src 'self' ${hash} 'strict-dynamic'`))
+		expect(plain.headers.get('Content-Encoding')).toBeNull()
+
+		for (const [accept, coding, decode] of [
+			['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+			['gzip;q=1, br;q=0', 'gzip', zlib.gunzipSync],
+		] as const) {
+			const response = await rawGet(app.url('/public'), accept)
+			expect(response.headers['content-encoding'], accept).toBe(coding)
+			expect(response.headers.vary).toMatch(/Accept-Encoding/)
+			expect(response.headers['content-security-policy']).toContain(hash)
+			expect(decode(response.body).toString()).toBe(html)
+		}
+		// A personal request is rendered for itself, with a nonce.
+		const personal = await fetch(app.url('/public'), { headers: { Cookie: 'session=x' } })
+		expect(personal.headers.get('Content-Security-Policy')).toContain("'nonce-")
+		expect(await personal.text()).toMatch(/<script nonce="[^"]+">1<\/script>/)
+	} finally {
+		await new Promise<void>((resolve) => app.server.close(() => resolve()))
+	}
+})
+
+/** A GET that keeps the body as sent (fetch would decode it). */
+function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+	return new Promise((resolve, reject) => {
+		http
+			.get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+				const chunks: Array<Buffer> = []
+				response.on('data', (chunk: Buffer) => chunks.push(chunk))
+				response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+			})
+			.on('error', reject)
+	})
+}

@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest } from 'express'
 import { expect, test, vi } from 'vitest'
 import { markContentChanged } from '#app/utils/content-changes.server.ts'
-import { anonymousPreferences, createPageCache, etagFor, isRevalidatable, matchesIfNoneMatch, withNonce } from './page-cache.ts'
+import { acceptsEncoding, anonymousPreferences, createPageCache, etagFor, isRevalidatable, matchesIfNoneMatch, policyWithHashes, sealPage, withNonce } from './page-cache.ts'
 
 function request(init: { method?: string; url?: string; headers?: Record<string, string> }): ExpressRequest {
 	return { method: init.method ?? 'GET', originalUrl: init.url ?? '/', headers: init.headers ?? {} } as unknown as ExpressRequest
@@ -127,4 +127,27 @@ test('a save (post or settings) makes every stored page stale at once, also one 
 	markContentChanged()
 	again.store({ status: 200, headers: [], body: 'rendered before the second save', nonce: 'n' })
 	expect('store' in (await cache.lookup('k'))).toBe(true)
+})
+
+test('sealing a page: nonce attributes out, one hash per distinct inline script; a page that needs its nonce stays as it was', () => {
+	const body = '<script nonce="N+/=">a()</script><script type="application/ld+json">{"x":"</p>"}</script><script nonce="N+/=" type="module" async="">a()</script><script nonce="N+/=">b()</script>'
+	const sealed = sealPage(body, 'N+/=')
+	expect(sealed.body).toBe('<script>a()</script><script type="application/ld+json">{"x":"</p>"}</script><script type="module" async="">a()</script><script>b()</script>')
+	expect(sealed.scriptHashes.split(' ')).toHaveLength(2)
+	expect(sealed.scriptHashes).toMatch(/^'sha256-[\w+/]+=*' 'sha256-[\w+/]+=*'$/)
+	expect(policyWithHashes("script-src 'self' 'nonce-N+/=' 'strict-dynamic'", 'N+/=', sealed.scriptHashes)).toBe(`script-src 'self' ${sealed.scriptHashes} 'strict-dynamic'`)
+	// An external script, or the nonce anywhere else, needs the nonce itself.
+	expect(sealPage('<script nonce="N" src="/x.js"></script>', 'N')).toEqual({ body: '<script nonce="N" src="/x.js"></script>', scriptHashes: '' })
+	expect(sealPage('<script nonce="N">x</script><p data-n="N"></p>', 'N').scriptHashes).toBe('')
+	// No scripts at all: nothing to allow.
+	expect(policyWithHashes("script-src 'self' 'nonce-N' 'strict-dynamic'", 'N', '')).toBe("script-src 'self' 'none' 'strict-dynamic'")
+})
+
+test('Accept-Encoding: a listed coding is accepted unless its q is 0', () => {
+	expect(acceptsEncoding('gzip, deflate, br, zstd', 'br')).toBe(true)
+	expect(acceptsEncoding('gzip;q=1.0, BR;q=0.5', 'br')).toBe(true)
+	expect(acceptsEncoding('gzip, br;q=0', 'br')).toBe(false)
+	expect(acceptsEncoding('br;q=0.000', 'br')).toBe(false)
+	expect(acceptsEncoding('brotli', 'br')).toBe(false)
+	expect(acceptsEncoding('', 'gzip')).toBe(false)
 })

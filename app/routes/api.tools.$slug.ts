@@ -10,6 +10,7 @@ import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
 import { hasServerCore, runTool } from '#app/tools/kit/run.server.ts'
 import { apiErrorResponse, handleApi, json, methodNotAllowed, readJsonObject } from '#app/utils/api.server.ts'
 import { AppError } from '#app/utils/errors.ts'
+import { phases } from '#app/utils/server-timing.ts'
 
 /**
  * The body may be larger than the input: JSON escapes (`\n`, `\"`, `\u0000`)
@@ -26,7 +27,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			throw new AppError('NOT_FOUND', `No tool named "${slug.slice(0, 100)}" has an API.`)
 		}
 		if (request.method !== 'POST') return methodNotAllowed(['POST'])
-		const body = await readJsonObject(request, MAX_BODY_BYTES)
+		const timing = phases()
+		const body = await timing.time('read', () => readJsonObject(request, MAX_BODY_BYTES))
 		const { input, options = {} } = body
 		if (typeof input !== 'string') {
 			throw new AppError('VALIDATION_ERROR', 'Validation failed: "input" must be a string.', { fields: { input: 'Required: a string' } })
@@ -34,8 +36,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		if (options === null || typeof options !== 'object' || Array.isArray(options)) {
 			throw new AppError('VALIDATION_ERROR', 'Validation failed: "options" must be an object.', { fields: { options: 'Must be an object' } })
 		}
-		const result = await runTool({ slug, input, options, via: 'api', signal: request.signal })
-		return json(result)
+		const result = await timing.time('run', () => runTool({ slug, input, options, via: 'api', signal: request.signal }))
+		const response = await timing.time('encode', () => json(result))
+		// `total` is added as the headers go out (server/server-timing.ts).
+		response.headers.set('Server-Timing', timing.header())
+		return response
 	})
 }
 

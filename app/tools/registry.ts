@@ -17,6 +17,7 @@ import { tool as base64Encoder } from './base64-encoder/tool.ts'
 import { tool as jsonFormatter } from './json-formatter/tool.ts'
 import { tool as keywordDensity } from './keyword-density/tool.ts'
 import { tool as markdownToDocx } from './markdown-to-docx/tool.ts'
+import { tool as metaTagGenerator } from './meta-tag-generator/tool.ts'
 import { tool as minifyBeautify } from './minify-beautify/tool.ts'
 import { tool as pdfConverter } from './pdf-converter/tool.ts'
 import { tool as qrCodeGenerator } from './qr-code-generator/tool.ts'
@@ -39,6 +40,7 @@ export const tools: ReadonlyArray<ToolDefinition> = [
 	textCaseConverter,
 	slugUtm,
 	keywordDensity,
+	metaTagGenerator,
 	sitemapXml,
 ]
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -32,26 +33,48 @@ test.describe('security headers', () => {
 		}
 	})
 
-	test('the CSP is enforced with a fresh nonce per response that every script carries', async ({ request }) => {
-		const nonces = new Set<string>()
-		for (let i = 0; i < 3; i++) {
-			const response = await request.get('/')
-			const csp = response.headers()['content-security-policy'] ?? ''
-			expect(response.headers()['content-security-policy-report-only']).toBeUndefined()
-			for (const directive of ["object-src 'none'", "base-uri 'none'", "script-src-attr 'none'"]) expect(csp).toContain(directive)
+	test('the CSP is enforced: a personal page gets a fresh nonce that every script carries; a shared page names its scripts by hash', async ({ request }) => {
+		const checkPolicy = (csp: string) => {
+			for (const directive of ["object-src 'none'", "base-uri 'none'", "script-src-attr 'none'", "'strict-dynamic'"]) expect(csp).toContain(directive)
 			// No WebAssembly compilation here ('wasm-unsafe-eval' is for the minify tool only); JavaScript eval never.
 			expect(csp).not.toContain('wasm-unsafe-eval')
 			expect(csp).not.toContain("'unsafe-eval'")
 			expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+		}
+		// Any cookie but the display preferences makes the page personal: rendered for this response alone.
+		const nonces = new Set<string>()
+		for (let i = 0; i < 3; i++) {
+			const response = await request.get('/', { headers: { Cookie: 'someone=1' } })
+			const csp = response.headers()['content-security-policy'] ?? ''
+			expect(response.headers()['content-security-policy-report-only']).toBeUndefined()
+			checkPolicy(csp)
 			const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
 			expect(nonce).toBeTruthy()
 			nonces.add(nonce ?? '')
-			const html = await response.text()
-			const scripts = html.match(/<script\b[^>]*>/g) ?? []
+			const scripts = (await response.text()).match(/<script\b[^>]*>/g) ?? []
 			expect(scripts.length).toBeGreaterThan(0)
 			for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
 		}
 		expect(nonces.size).toBe(3)
+
+		// An anonymous visitor's page is the same bytes for everyone (so it is compressed once):
+		// no nonce anywhere, and the policy lists the SHA-256 of each inline script and nothing else.
+		const bodies = new Set<string>()
+		for (let i = 0; i < 2; i++) {
+			const response = await request.get('/')
+			const csp = response.headers()['content-security-policy'] ?? ''
+			checkPolicy(csp)
+			expect(csp).not.toContain("'nonce-")
+			const html = await response.text()
+			bodies.add(html)
+			const executable = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/type="application\/ld\+json"/.test(attributes ?? ''))
+			expect(executable.length).toBeGreaterThan(0)
+			const hashes = new Set(executable.map(([, , text]) => `'sha256-${createHash('sha256').update(text ?? '').digest('base64')}'`))
+			const listed = new Set(/script-src ([^;]*)/.exec(csp)?.[1]?.split(' ').filter((source) => source.startsWith("'sha256-")))
+			expect(listed).toEqual(hashes)
+			expect(html).not.toContain('nonce=')
+		}
+		expect(bodies.size).toBe(1)
 	})
 
 	test("only the minify tool's and the PDF page, and their workers' scripts, may compile WebAssembly ('wasm-unsafe-eval')", async ({ request }) => {

@@ -18,6 +18,7 @@ export const publicPages = [
 	{ path: '/tools/qr-code-generator', heading: 'QR Code Generator' },
 	{ path: '/tools/slug-utm', heading: 'Slug, UTM & Link Cleaner' },
 	{ path: '/tools/keyword-density', heading: 'Keyword Density & Readability' },
+	{ path: '/tools/meta-tag-generator', heading: 'Meta Tag Generator' },
 	{ path: '/tools/sitemap-xml', heading: 'XML Sitemap Generator & Validator' },
 	{ path: '/tools/markdown-to-docx', heading: 'Markdown to DOCX' },
 	{ path: '/tools/pdf-converter', heading: 'PDF Tools' },

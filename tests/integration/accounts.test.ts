@@ -13,6 +13,7 @@ import {
 	TOUCH_INTERVAL_MS,
 } from '#app/accounts/session.server.ts'
 import { changePassword, createPasswordUser, EMAIL_TAKEN_MESSAGE, ensureAdmin, verifyLogin } from '#app/accounts/user.server.ts'
+import { hashPassword, PRODUCTION_PARAMS, verifyPassword } from '#app/accounts/password.server.ts'
 import { createUser, loginAs, makeRequest, TEST_PASSWORD, uniqueEmail } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 
@@ -23,9 +24,18 @@ describe('accounts', () => {
 		const user = await createPasswordUser({ name: 'Ada', email: '  ＡＤＡ@Example.COM ', password: 'a long enough secret' })
 		expect(user.email).toBe('ada@example.com')
 		const row = await prisma.user.findUniqueOrThrow({ where: { id: user.id } })
-		expect(row.passwordHash).toMatch(/^scrypt\$15\$8\$3\$[\w-]{22}\$[\w-]{43}$/)
+		// Tests hash with the smallest parameters (password.server.ts); the server with N = 2^15, r = 8, p = 3.
+		expect(row.passwordHash).toMatch(/^scrypt\$10\$8\$1\$[\w-]{22}\$[\w-]{43}$/)
 		expect(row.passwordHash).not.toContain('secret')
 		expect(row.role).toBe('user')
+	})
+
+	test("the server's parameters are OWASP's (N = 2^15, r = 8, p = 3), and their hashes verify", async () => {
+		expect(PRODUCTION_PARAMS).toEqual({ logN: 15, r: 8, p: 3 })
+		const hash = await hashPassword('a long enough secret', PRODUCTION_PARAMS)
+		expect(hash).toMatch(/^scrypt\$15\$8\$3\$[\w-]{22}\$[\w-]{43}$/)
+		expect(await verifyPassword('a long enough secret', hash)).toBe(true)
+		expect(await verifyPassword('a long enough secreT', hash)).toBe(false)
 	})
 
 	test('the same address in another case is taken (409)', async () => {
@@ -45,7 +55,6 @@ describe('accounts', () => {
 		expect(refused).toHaveLength(49)
 		for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT' })
 		expect(await prisma.user.count({ where: { email } })).toBe(1)
-		// 50 scrypt hashes (N = 2^15, by design).
 	}, 120_000)
 
 	test('verifyLogin: right password, wrong password and unknown email', async () => {

@@ -43,6 +43,8 @@ describe('POST /api/tools/<slug>', () => {
 		expect(body.output).toBe('parse-http-response-and-user-id')
 		expect(body.stats).toEqual({ input: { characters: 29, words: 3, lines: 1 }, output: { characters: 31, words: 1, lines: 1 } })
 		expect(headers.get('Cache-Control')).toBe('no-store')
+		// How long the server read, ran and encoded (the Express layer adds the total).
+		expect(headers.get('Server-Timing')).toMatch(/^read;dur=\d+\.\d, run;dur=\d+\.\d, encode;dur=\d+\.\d$/)
 	})
 
 	test('options default when left out', async () => {
