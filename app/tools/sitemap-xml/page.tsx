@@ -94,7 +94,13 @@ export default function SitemapXml() {
 				{checked ? <ValidationReport report={checked} /> : null}
 				<ToolFeedback
 					tool={tool}
-					message={generated ? `Generated a sitemap of ${n(generated.urls)} URL${generated.urls === 1 ? '' : 's'}` : checked ? 'Checked' : ''}
+					message={
+						generated
+							? `Generated a sitemap of ${n(generated.urls)} URL${generated.urls === 1 ? '' : 's'}`
+							: checked
+								? `Checked ${n(checked.urls)} ${checked.kind === 'sitemapindex' ? 'sitemap' : 'URL'}${checked.urls === 1 ? '' : 's'}`
+								: ''
+					}
 					action={mode === 'validate' ? 'validate' : 'generate'}
 				/>
 			</Form>
