@@ -25,6 +25,9 @@
 //   4. Reference: serves build/client with a bare express.static server (in
 //      its own process, like ours) and compares the throughput of one hashed
 //      asset from it and from our server, to show what our middleware costs.
+//   4b. Cached pages ('/', '/tools/json-formatter') against a bare node:http
+//      server (its own process) sending the very bytes our server sent, for
+//      Accept-Encoding identity, gzip and br: requests/s ratio and p99.
 //   5. Sign-in under load: 20 connections logging in to 40 accounts through
 //      POST /api/auth/login for BENCH_DURATION seconds, against the reference
 //      of raw scrypt at the same settings, two at a time (what the server
@@ -36,7 +39,7 @@
 // SIGTERM, and awaited, even when something fails.
 import { spawn } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises'
+import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
@@ -224,12 +227,47 @@ async function main() {
 			printLoad(reference.oursGzip, 'ours, Accept-Encoding: gzip')
 		}
 
+		// 4b. Cached pages against a bare Node server sending the same bytes (issue 17, target
+		// ≥ 0.5×, p99 ≤ 50 ms): for each encoding a browser may ask for, interleaved.
+		console.log('\n=== cached pages: ours vs a bare node:http server sending the same bytes ===')
+		const sameBytes = []
+		{
+			const bytesDir = await mkdtemp(path.join(os.tmpdir(), 'toolsite-bench-bytes-'))
+			const bytesPort = await freePort(port + 2)
+			const pages = ['/', '/tools/json-formatter']
+			const encodings = ['identity', 'gzip', 'br']
+			for (const [index, page] of pages.entries()) {
+				for (const encoding of encodings) {
+					const { body, headers } = await rawGet(base + page, encoding)
+					await writeFile(path.join(bytesDir, `${index}.${encoding}`), body)
+					await writeFile(path.join(bytesDir, `${index}.${encoding}.type`), String(headers['content-type'] ?? 'text/html'))
+				}
+			}
+			const bytesServer = startChild('same-bytes', process.execPath, [fileURLToPath(import.meta.url), '--serve-bytes', bytesDir, String(bytesPort)])
+			children.push(bytesServer)
+			await waitForHealthy(`http://127.0.0.1:${bytesPort}/0`, bytesServer)
+			for (const [index, page] of pages.entries()) {
+				for (const encoding of encodings) {
+					const headers = { 'accept-encoding': encoding }
+					const ours = await loadTest(autocannon, base + page, headers)
+					const bare = await loadTest(autocannon, `http://127.0.0.1:${bytesPort}/${index}`, headers)
+					const ratio = ours.requests.average / bare.requests.average
+					console.log(
+						`${page} ${encoding}: ours ${ours.requests.average.toFixed(0)} req/s (p99 ${ours.latency.p99} ms), ` +
+							`same bytes ${bare.requests.average.toFixed(0)} req/s (p99 ${bare.latency.p99} ms): ${ratio.toFixed(2)}×`
+					)
+					sameBytes.push({ page, encoding, ours, bare, ratio })
+				}
+			}
+			await rm(bytesDir, { recursive: true, force: true })
+		}
+
 		// 5. Sign-in under load.
 		console.log('\n=== sign-in: POST /api/auth/login vs raw scrypt ===')
 		const signIn = await signInLoad(autocannon, base)
 
 		// 6. Summary.
-		printSummary(results, reference, signIn)
+		printSummary(results, reference, signIn, sameBytes)
 		console.log(
 			`Load average now ${loadAverage()} on ${os.cpus().length} CPU(s) (the load generator, the server and ` +
 				'anything else running share them: figures are only comparable between quiet runs on the same machine).'
@@ -616,7 +654,7 @@ function pickAsset(weight) {
 // Summary
 // ---------------------------------------------------------------------------
 
-function printSummary(results, reference, signIn) {
+function printSummary(results, reference, signIn, sameBytes = []) {
 	const home = results['/']
 	const rows = [['Metric', 'Measured', 'Target', 'Meets']]
 	const check = (metric, value, unit, target, ok) => rows.push([metric, `${value} ${unit}`, target, ok ? 'yes' : 'NO'])
@@ -664,6 +702,15 @@ function printSummary(results, reference, signIn) {
 		])
 		rows.push(['static asset ours, gzip', `${reference.oursGzip.requests.average.toFixed(0)} req/s`, '-', ''])
 	}
+	for (const { page, encoding, ours, bare, ratio } of sameBytes) {
+		check(
+			`${page} cached, ${encoding}: ours / same bytes`,
+			`${ours.requests.average.toFixed(0)} / ${bare.requests.average.toFixed(0)} req/s = ${ratio.toFixed(2)}×, p99 ${ours.latency.p99}`,
+			'ms',
+			'>= 0.5×, p99 <= 50 ms',
+			ratio >= 0.5 && ours.latency.p99 <= 50
+		)
+	}
 	if (signIn) {
 		const { logins, during, scryptPerSecond } = signIn
 		rows.push([
@@ -692,6 +739,8 @@ function printSummary(results, reference, signIn) {
 // ---------------------------------------------------------------------------
 if (process.argv[2] === '--serve-static') {
 	await serveStatic(...process.argv.slice(3))
+} else if (process.argv[2] === '--serve-bytes') {
+	await serveBytes(...process.argv.slice(3))
 } else {
 	await main()
 }
@@ -706,5 +755,51 @@ async function serveStatic(dir, port) {
 	process.on('SIGTERM', () => {
 		server.close(() => process.exit(0))
 		server.closeAllConnections()
+	})
+}
+
+/**
+ * The reference for cached pages: a bare node:http server answering
+ * `/<index>` with the bytes our server sent for that page in the encoding
+ * the request accepts (read into memory once), and nothing else.
+ */
+async function serveBytes(dir, port) {
+	const { readdir, readFile } = await import('node:fs/promises')
+	const pages = new Map()
+	for (const name of await readdir(dir)) {
+		if (name.endsWith('.type')) continue
+		const [index, encoding] = name.split('.')
+		const type = await readFile(path.join(dir, `${name}.type`), 'utf8')
+		pages.set(`/${index}:${encoding}`, { body: await readFile(path.join(dir, name)), type })
+	}
+	const server = http.createServer((req, res) => {
+		const accepted = String(req.headers['accept-encoding'] ?? '')
+		const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity'
+		const page = pages.get(`${req.url}:${encoding}`)
+		if (!page) {
+			res.writeHead(404).end()
+			return
+		}
+		const headers = { 'content-type': page.type, 'content-length': page.body.length, vary: 'Accept-Encoding' }
+		if (encoding !== 'identity') headers['content-encoding'] = encoding
+		res.writeHead(200, headers).end(page.body)
+	})
+	server.listen(Number(port), '127.0.0.1', () => console.log(`same-bytes server on ${port}`))
+	process.on('SIGTERM', () => {
+		server.close(() => process.exit(0))
+		server.closeAllConnections()
+	})
+}
+
+/** A GET whose body is kept as sent (fetch would decode it). */
+function rawGet(url, acceptEncoding) {
+	return new Promise((resolve, reject) => {
+		http
+			.get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+				const chunks = []
+				response.on('data', (chunk) => chunks.push(chunk))
+				response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+			})
+			.on('error', reject)
 	})
 }

@@ -21,6 +21,7 @@ import { tool as metaTagGenerator } from './meta-tag-generator/tool.ts'
 import { tool as minifyBeautify } from './minify-beautify/tool.ts'
 import { tool as pdfConverter } from './pdf-converter/tool.ts'
 import { tool as qrCodeGenerator } from './qr-code-generator/tool.ts'
+import { tool as robotsTxt } from './robots-txt/tool.ts'
 import { tool as sitemapXml } from './sitemap-xml/tool.ts'
 import { tool as slugUtm } from './slug-utm/tool.ts'
 import { tool as textCaseConverter } from './text-case-converter/tool.ts'
@@ -41,6 +42,7 @@ export const tools: ReadonlyArray<ToolDefinition> = [
 	slugUtm,
 	keywordDensity,
 	metaTagGenerator,
+	robotsTxt,
 	sitemapXml,
 ]
 

@@ -335,7 +335,8 @@ export default function PdfViewer({ perFileLimit, retentionHours, openUrl }: { p
 		engine.bus.dispatch('switchannotationeditorparams', { source: null, type: engine.pdfjs.AnnotationEditorParamsType.CREATE, value: { bitmapFile: file } })
 		if (!suggestedAltText) return
 		// pdf.js selects the new stamp once its picture is decoded; then its alt text can be suggested (the "review" state).
-		for (let waited = 0; waited < 3000; waited += 50) {
+		// Decoding took over 3 s on a busy machine (the suggestion was lost); 15 s, polled, costs nothing when it is quick.
+		for (let waited = 0; waited < 15_000; waited += 50) {
 			await new Promise((resolve) => setTimeout(resolve, 50))
 			const editor = engine.uiManager?.firstSelectedEditor
 			if (editor?.altTextData !== undefined) {
