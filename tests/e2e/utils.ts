@@ -28,6 +28,19 @@ export const publicPages = [
 ] as const
 
 /**
+ * A tool page at phone width (the test sets the viewport) scrolls nothing
+ * sideways, and passes axe in the light theme and, through the toggle, the
+ * dark one.
+ */
+export async function expectPhoneWidthAndAxeInBothThemes(page: Page, maxWidth: number) {
+	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(maxWidth)
+	await expectNoSeriousA11yViolations(page)
+	await page.getByTestId('theme-toggle').first().click()
+	await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+	await expectNoSeriousA11yViolations(page)
+}
+
+/**
  * Fails on any serious or critical axe violation, naming each. Every rule
  * runs; only violations are reported in full (`resultTypes`): axe otherwise
  * builds a selector for each of the 400–750 nodes that passed, results nobody

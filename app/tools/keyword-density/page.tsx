@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
-import { ToolFeedback, ToolInput, ToolOutput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
+import { ToolFeedback, ToolInput, ToolNotes, ToolOutput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from './content.ts'
 import { core, formatDuration, type KeywordOptions, type KeywordResult, type Phrase } from './core.ts'
 
@@ -95,15 +95,7 @@ export default function KeywordDensity() {
 								))}
 							</ol>
 						</section>
-						{result.notes.length > 0 ? (
-							<ul className="space-y-2 text-sm">
-								{result.notes.map((note) => (
-									<li key={note} className="rounded-lg bg-accent-soft p-3 text-fg">
-										{note}
-									</li>
-								))}
-							</ul>
-						) : null}
+						<ToolNotes notes={result.notes} className="text-sm" />
 					</div>
 				) : null}
 				<ToolFeedback tool={tool} message={result ? `Analysed ${n(result.stats.words)} words` : ''} action="analyse" />

@@ -92,3 +92,17 @@ export function ToolFeedback({ tool, message, action, working }: { tool: ToolSta
 		</>
 	)
 }
+
+/** A result's notes, one highlighted box each; nothing when there are none. */
+export function ToolNotes({ notes, className = '' }: { notes: ReadonlyArray<string>; className?: string }) {
+	if (notes.length === 0) return null
+	return (
+		<ul className={`space-y-2 ${className}`.trim()}>
+			{notes.map((note) => (
+				<li key={note} className="rounded-lg bg-accent-soft p-3 break-words text-fg">
+					{note}
+				</li>
+			))}
+		</ul>
+	)
+}

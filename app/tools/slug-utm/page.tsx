@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react'
 import { useEffect } from 'react'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
-import { ToolFeedback, ToolInput, ToolOutput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
+import { ToolFeedback, ToolInput, ToolNotes, ToolOutput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from './content.ts'
 import { core, type SlugUtmOptions, type SlugUtmResult } from './core.ts'
 import { modes, slugUtmDefaults, SlugUtmOptionsPanel } from './parts/options.tsx'
@@ -63,13 +63,7 @@ export default function SlugUtm() {
 								))}
 							</p>
 						) : null}
-						<ul className="space-y-2">
-							{result.notes.map((note) => (
-								<li key={note} className="rounded-lg bg-accent-soft p-3 break-words text-fg">
-									{note}
-								</li>
-							))}
-						</ul>
+						<ToolNotes notes={result.notes} />
 					</div>
 				) : null}
 				<ToolFeedback tool={tool} message={output ? `Done: ${info.outputLabel.toLowerCase()}` : ''} action={info.verb} />

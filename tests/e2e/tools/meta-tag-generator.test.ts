@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs } from '../utils.ts'
+import { collectConsoleErrors, expectNoSeriousA11yViolationsWithoutJs, expectPhoneWidthAndAxeInBothThemes } from '../utils.ts'
 
 const PATH = '/tools/meta-tag-generator'
 const HOSTILE = '"><script>alert(1)</script>'
@@ -62,11 +62,7 @@ test('with JavaScript: tags, previews and checks as you type, copy, download, a 
 	await expect(output).toHaveValue(/"@type": "BlogPosting"/)
 	await expect(page.getByTestId('meta-article-fields')).toBeVisible()
 	await expect(page.getByTestId('meta-faq-fields')).toBeHidden()
-	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-	await expectNoSeriousA11yViolations(page)
-	await page.getByTestId('theme-toggle').first().click()
-	await expect(page.locator('html')).toHaveClass(/\bdark\b/)
-	await expectNoSeriousA11yViolations(page)
+	await expectPhoneWidthAndAxeInBothThemes(page, 375)
 	expect(errors).toEqual([])
 })
 

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs } from '../utils.ts'
+import { collectConsoleErrors, expectNoSeriousA11yViolationsWithoutJs, expectPhoneWidthAndAxeInBothThemes } from '../utils.ts'
 
 const PATH = '/tools/robots-txt'
 
@@ -49,11 +49,7 @@ test('with JavaScript: generate, copy, download, test the file, a phone screen, 
 	await expect(verdicts).toHaveText(['Blocked', 'Blocked', 'Blocked'])
 	await expect(tester.getByTestId('tool-status')).toHaveText('0 allowed, 3 blocked')
 
-	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-	await expectNoSeriousA11yViolations(page)
-	await page.getByTestId('theme-toggle').first().click()
-	await expect(page.locator('html')).toHaveClass(/\bdark\b/)
-	await expectNoSeriousA11yViolations(page)
+	await expectPhoneWidthAndAxeInBothThemes(page, 375)
 	expect(errors).toEqual([])
 })
 

@@ -5,7 +5,7 @@
  * without JavaScript, in each mode's fieldset.
  */
 import { expect, test } from '@playwright/test'
-import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs } from '../utils.ts'
+import { collectConsoleErrors, expectNoSeriousA11yViolationsWithoutJs, expectPhoneWidthAndAxeInBothThemes } from '../utils.ts'
 
 const PATH = '/tools/slug-utm'
 
@@ -41,11 +41,7 @@ test('with JavaScript: slugs, UTM links and clean links as you type, copy, a pho
 	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('https://shop.example/p?id=7#reviews')
 
 	// A phone: nothing scrolls sideways.
-	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-	await expectNoSeriousA11yViolations(page)
-	await page.getByTestId('theme-toggle').first().click()
-	await expect(page.locator('html')).toHaveClass(/\bdark\b/)
-	await expectNoSeriousA11yViolations(page)
+	await expectPhoneWidthAndAxeInBothThemes(page, 390)
 	expect(errors).toEqual([])
 })
 

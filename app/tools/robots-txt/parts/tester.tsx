@@ -6,7 +6,7 @@
  */
 import { Form } from '@remix-run/react'
 import { type useTool } from '#app/tools/kit/use-tool.ts'
-import { ToolFeedback, ToolInput, ToolOutput, ToolPanes } from '#app/tools/kit/tool-panes.tsx'
+import { ToolFeedback, ToolInput, ToolNotes, ToolOutput, ToolPanes } from '#app/tools/kit/tool-panes.tsx'
 import { cn } from '#app/utils/misc.ts'
 import { content } from '../content.ts'
 import { type RobotsOptions, type RobotsResult, type TestResult } from '../core.ts'
@@ -132,15 +132,7 @@ export function RobotsTester({ tool }: { tool: Tool }) {
 							</ul>
 						</>
 					) : null}
-					{result.notes.length > 0 ? (
-						<ul className="mt-3 space-y-2">
-							{result.notes.map((note) => (
-								<li key={note} className="rounded-lg bg-accent-soft p-3 break-words text-fg">
-									{note}
-								</li>
-							))}
-						</ul>
-					) : null}
+					<ToolNotes notes={result.notes} className="mt-3" />
 				</div>
 			) : null}
 			<ToolFeedback tool={tool} message={message} action="test" />
