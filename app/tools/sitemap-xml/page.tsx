@@ -5,7 +5,7 @@ import { useToast } from '#app/components/toaster.tsx'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
-import { ToolFeedback, ToolInput, ToolOutput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
+import { ToolFeedback, ToolInput, ToolNotes, ToolOutput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { formatBytes } from '#app/utils/format.ts'
 import { cn } from '#app/utils/misc.ts'
 import { content } from './content.ts'
@@ -83,13 +83,9 @@ export default function SitemapXml() {
 					/>
 				</ToolPanes>
 				{generated && generated.warnings.length > 0 ? (
-					<ul className="mt-4 space-y-2 text-sm" data-testid="sitemap-notes">
-						{generated.warnings.slice(0, 100).map((warning, index) => (
-							<li key={index} className="rounded-lg bg-accent-soft p-3 break-words text-fg">
-								{warning.message}
-							</li>
-						))}
-					</ul>
+					<div data-testid="sitemap-notes">
+						<ToolNotes notes={generated.warnings.map((warning) => warning.message)} className="mt-4 text-sm" />
+					</div>
 				) : null}
 				{checked ? <ValidationReport report={checked} /> : null}
 				<ToolFeedback
