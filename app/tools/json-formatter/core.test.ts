@@ -11,19 +11,9 @@ import {
 	unescapeStringified,
 } from './core.ts'
 import { excerptNear } from './scanner.ts'
+import { errorOf } from '#tests/setup/tool-error.ts'
 
 type ErrorDetails = { line: number; column: number; errors: ToolProblem[]; excerpt: string; caret: string; maxDepth?: number }
-
-/** The ToolError `work` throws. */
-function errorOf(work: () => unknown): ToolError & { details: ErrorDetails } {
-	try {
-		work()
-	} catch (error) {
-		if (error instanceof ToolError) return error as ToolError & { details: ErrorDetails }
-		throw error
-	}
-	throw new Error('expected a ToolError')
-}
 
 function format(input: string, options: Partial<JsonFormatterOptions> = {}): string {
 	return formatJson(input, options).output
@@ -31,7 +21,7 @@ function format(input: string, options: Partial<JsonFormatterOptions> = {}): str
 
 /** The problems reported for `input` (strict mode unless told). */
 function problems(input: string, options: Partial<JsonFormatterOptions> = {}): ToolProblem[] {
-	return errorOf(() => formatJson(input, options)).details.errors
+	return errorOf<ErrorDetails>(() => formatJson(input, options)).details.errors
 }
 
 function messages(input: string, options: Partial<JsonFormatterOptions> = {}): string[] {
@@ -66,7 +56,7 @@ describe('the core contract', () => {
 
 	test('empty input and whitespace only ask for JSON', () => {
 		for (const input of ['', ' ', '\n\t\r\n ', '\uFEFF', '\uFEFF  \n']) {
-			const error = errorOf(() => formatJson(input))
+			const error = errorOf<ErrorDetails>(() => formatJson(input))
 			expect(error.message).toBe(EMPTY_INPUT_MESSAGE)
 			expect(error.status).toBe(400)
 			expect(error.code).toBe('VALIDATION_ERROR')
@@ -250,14 +240,14 @@ describe('sorting keys', () => {
 
 describe('errors', () => {
 	test('a missing comma names the property and what was found', () => {
-		const error = errorOf(() => formatJson('{"name": "Ada" "age": 36}'))
+		const error = errorOf<ErrorDetails>(() => formatJson('{"name": "Ada" "age": 36}'))
 		expect(error.message).toBe(`Expected a comma or '}' after the value of "name" but found '"' (line 1, column 16)`)
 		expect(error.details).toMatchObject({ line: 1, column: 16 })
 		expect(messages('[1 2]')).toEqual(["Expected a comma or ']' after the value but found '2'"])
 	})
 
 	test('the end of the input with brackets open says which', () => {
-		expect(errorOf(() => formatJson('{"a": [1, 2')).message).toBe(
+		expect(errorOf<ErrorDetails>(() => formatJson('{"a": [1, 2')).message).toBe(
 			"Unexpected end of input: 2 brackets still open (the innermost, '[', opened on line 1, column 7) (line 1, column 12)",
 		)
 		expect(messages('{\n  "a": 1')).toEqual(["Unexpected end of input: 1 bracket still open ('{' opened on line 1, column 1)"])
@@ -346,12 +336,12 @@ describe('errors', () => {
 		expect(messages('[\ud800]')).toEqual(['Expected a value but found U+D800'])
 		expect(messages('[1 😀]')).toEqual(["Expected a comma or ']' after the value but found '😀'"])
 		const junk = Array.from({ length: 2000 }, (_, index) => String.fromCharCode((index * 7919) % 65536)).join('')
-		expect(errorOf(() => formatJson(junk)).details.line).toBeGreaterThan(0)
+		expect(errorOf<ErrorDetails>(() => formatJson(junk)).details.line).toBeGreaterThan(0)
 	})
 
 	test('every recoverable problem is reported, the first in the message', () => {
 		const input = '{\n  // settings\n  name: \'Ada\',\n  "list": [1, 2,],\n  "n": 007,\n  "x": NaN\n  "y": 1\n}'
-		const error = errorOf(() => formatJson(input))
+		const error = errorOf<ErrorDetails>(() => formatJson(input))
 		expect(error.message).toBe('7 problems found; the first: Comments are not allowed in JSON (line 2, column 3)')
 		expect(error.details.errors).toEqual([
 			{ message: 'Comments are not allowed in JSON', line: 2, column: 3, offset: 4 },
@@ -367,7 +357,7 @@ describe('errors', () => {
 
 	test('the list stops at 100 problems', () => {
 		const input = `[${Array.from({ length: 150 }, () => '/**/1').join(',')}]`
-		const error = errorOf(() => formatJson(input))
+		const error = errorOf<ErrorDetails>(() => formatJson(input))
 		expect(error.details.errors).toHaveLength(MAX_PROBLEMS)
 		expect(error.message).toMatch(/^At least 100 problems found; the first: Comments are not allowed in JSON \(line 1, column 2\)$/)
 	})
@@ -379,7 +369,7 @@ describe('errors', () => {
 
 	test('details carry the line with a caret under the column, and describeError gives the same', () => {
 		const input = '{\n  "a": 1,\n  "b": tru\n}'
-		const error = errorOf(() => formatJson(input))
+		const error = errorOf<ErrorDetails>(() => formatJson(input))
 		expect(error.details).toMatchObject({ line: 3, column: 8, excerpt: '  "b": tru', caret: '       ^' })
 		expect(describeError(input, error)).toEqual({ message: error.message, line: 3, column: 8, excerpt: '  "b": tru', caret: '       ^' })
 		expect(describeError(input, new Error('other'))).toBeNull()
@@ -407,13 +397,13 @@ describe('errors', () => {
 
 	test('errors in long minified lines show a window around the column', () => {
 		const input = `[${'1,'.repeat(5000)}x]`
-		const error = errorOf(() => formatJson(input))
+		const error = errorOf<ErrorDetails>(() => formatJson(input))
 		expect(error.details.column).toBe(10002)
 		expect(error.details.excerpt.length).toBeLessThanOrEqual(122)
 		expect(error.details.excerpt[error.details.caret.length - 1]).toBe('x')
 		// 20 MB on one line: the excerpt looks at a window, not the whole line.
 		const huge = `[${'"abcdefghij",'.repeat(1_500_000)}oops]`
-		const hugeError = errorOf(() => formatJson(huge, { mode: 'validate' }))
+		const hugeError = errorOf<ErrorDetails>(() => formatJson(huge, { mode: 'validate' }))
 		expect(hugeError.details).toMatchObject({ line: 1, column: huge.length - 4, caret: ' '.repeat(116) + '^' })
 		expect(hugeError.details.excerpt).toBe('…' + huge.slice(-120))
 	})
@@ -433,7 +423,7 @@ describe('nesting depth', () => {
 		const inputs = ['['.repeat(1001) + ']'.repeat(1001), '['.repeat(10_000) + ']'.repeat(10_000), '['.repeat(1_000_000)]
 		for (const input of inputs) {
 			for (const options of [{}, { mode: 'minify' }, { mode: 'validate' }, { sortKeys: true }, { lenient: true }] as const) {
-				const error = errorOf(() => formatJson(input, options))
+				const error = errorOf<ErrorDetails>(() => formatJson(input, options))
 				expect(error.status).toBe(422)
 				expect(error.message).toBe(expected)
 				expect(error.details).toMatchObject({ line: 1, column: 1001, maxDepth: 1000 })
@@ -443,7 +433,7 @@ describe('nesting depth', () => {
 
 	test('objects count too, and the position points at the bracket', () => {
 		const input = '{"a":'.repeat(1001) + '1' + '}'.repeat(1001)
-		const error = errorOf(() => formatJson(input))
+		const error = errorOf<ErrorDetails>(() => formatJson(input))
 		expect(error.status).toBe(422)
 		expect(error.details).toMatchObject({ line: 1, column: 5001 })
 	})
@@ -536,10 +526,10 @@ describe('stringified JSON', () => {
 	})
 
 	test('unescapeStringified refuses what is not a string holding JSON', () => {
-		expect(errorOf(() => unescapeStringified('{"a": 1}')).message).toBe('Only a JSON string (text in double quotes) can be unescaped; this is not one.')
-		expect(errorOf(() => unescapeStringified('"hello"')).message).toBe('The string does not hold JSON, so there is nothing to unescape.')
-		expect(errorOf(() => unescapeStringified('"abc')).details.errors[0]!.message).toMatch(/^Unterminated string/)
-		expect(errorOf(() => unescapeStringified('  ')).message).toBe('Enter a JSON string to unescape.')
+		expect(errorOf<ErrorDetails>(() => unescapeStringified('{"a": 1}')).message).toBe('Only a JSON string (text in double quotes) can be unescaped; this is not one.')
+		expect(errorOf<ErrorDetails>(() => unescapeStringified('"hello"')).message).toBe('The string does not hold JSON, so there is nothing to unescape.')
+		expect(errorOf<ErrorDetails>(() => unescapeStringified('"abc')).details.errors[0]!.message).toMatch(/^Unterminated string/)
+		expect(errorOf<ErrorDetails>(() => unescapeStringified('  ')).message).toBe('Enter a JSON string to unescape.')
 	})
 })
 

@@ -1,16 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { DEFAULT_MAX_NODES, jsonPath, type JsonNode, parseJsonTree } from './core.ts'
-
-function errorOf(work: () => unknown): ToolError {
-	try {
-		work()
-	} catch (error) {
-		if (error instanceof ToolError) return error
-		throw error
-	}
-	throw new Error('expected a ToolError')
-}
+import { errorOf } from '#tests/setup/tool-error.ts'
 
 /** Nodes in document order, without recursion. */
 function walk(root: JsonNode): JsonNode[] {

@@ -6,21 +6,12 @@
  */
 import { inflateRawSync, inflateSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
-import { runCore, ToolError } from '#app/tools/kit/core.ts'
+import { runCore } from '#app/tools/kit/core.ts'
 import { BYTE_CAPACITY, contrastRatio, core, EMPTY_MESSAGE, generateQr, lookWarnings, qrOptionsSchema, type QrOptions } from './core.ts'
 import { deflateRuns } from './render.ts'
+import { errorOf } from '#tests/setup/tool-error.ts'
 
 const options = (overrides: Partial<QrOptions> = {}) => qrOptionsSchema.parse(overrides)
-
-function errorOf(run: () => unknown): ToolError {
-	try {
-		run()
-	} catch (error) {
-		if (error instanceof ToolError) return error
-		throw error
-	}
-	throw new Error('expected a ToolError')
-}
 
 describe('capacity', () => {
 	test('counts UTF-8 bytes against the version and the level', () => {

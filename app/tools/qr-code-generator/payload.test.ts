@@ -3,7 +3,7 @@
  * and folding (the bugs peers ship: an unescaped Wi-Fi SSID, unfolded vCards).
  */
 import { describe, expect, test } from 'vitest'
-import { ToolError } from '#app/tools/kit/core.ts'
+import { errorOf } from '#tests/setup/tool-error.ts'
 import {
 	buildPayload,
 	escapeText,
@@ -17,16 +17,6 @@ import {
 	vcardPayload,
 	wifiPayload,
 } from './payload.ts'
-
-function errorOf(run: () => unknown): ToolError {
-	try {
-		run()
-	} catch (error) {
-		if (error instanceof ToolError) return error
-		throw error
-	}
-	throw new Error('expected a ToolError')
-}
 
 describe('Wi-Fi', () => {
 	test('escapes \\ ; , : " in the SSID and password', () => {
