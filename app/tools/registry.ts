@@ -22,6 +22,7 @@ import { tool as minifyBeautify } from './minify-beautify/tool.ts'
 import { tool as pdfConverter } from './pdf-converter/tool.ts'
 import { tool as qrCodeGenerator } from './qr-code-generator/tool.ts'
 import { tool as robotsTxt } from './robots-txt/tool.ts'
+import { tool as sitemapXml } from './sitemap-xml/tool.ts'
 import { tool as slugUtm } from './slug-utm/tool.ts'
 import { tool as textCaseConverter } from './text-case-converter/tool.ts'
 import { tool as urlEncoder } from './url-encoder/tool.ts'
@@ -42,6 +43,7 @@ export const tools: ReadonlyArray<ToolDefinition> = [
 	keywordDensity,
 	metaTagGenerator,
 	robotsTxt,
+	sitemapXml,
 ]
 
 export type Tool = ToolDefinition

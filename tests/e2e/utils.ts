@@ -20,6 +20,7 @@ export const publicPages = [
 	{ path: '/tools/keyword-density', heading: 'Keyword Density & Readability' },
 	{ path: '/tools/meta-tag-generator', heading: 'Meta Tag Generator' },
 	{ path: '/tools/robots-txt', heading: 'robots.txt Generator & Tester' },
+	{ path: '/tools/sitemap-xml', heading: 'XML Sitemap Generator & Validator' },
 	{ path: '/tools/markdown-to-docx', heading: 'Markdown to DOCX' },
 	{ path: '/tools/pdf-converter', heading: 'PDF Tools' },
 	{ path: '/login', heading: 'Log in' },
