@@ -21,15 +21,20 @@ test('/tools/seo is server-rendered with its meta tags and lists its tools; the 
 	await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /SEO Tools/)
 
 	const cards = page.getByRole('main').getByTestId('tool-card')
-	// In menu order: the QR code generator (its link is what most QR codes carry), then the two SEO text tools.
-	await expect(cards).toHaveCount(3)
-	await expect(cards.nth(0)).toHaveAttribute('href', '/tools/qr-code-generator')
-	await expect(cards.nth(0)).toContainText('QR Code Generator')
-	await expect(cards.nth(1)).toHaveAttribute('href', '/tools/slug-utm')
-	await expect(cards.nth(1)).toContainText('Slug, UTM & Link Cleaner')
-	await expect(cards.nth(1)).toContainText('strip tracking parameters')
-	await expect(cards.nth(2)).toHaveAttribute('href', '/tools/keyword-density')
-	await expect(cards.nth(2)).toContainText('Flesch reading ease')
+	// In menu order: the QR code generator (its link is what most QR codes carry), then the five SEO tools.
+	const expected = [
+		['/tools/qr-code-generator', 'QR Code Generator'],
+		['/tools/slug-utm', 'strip tracking parameters'],
+		['/tools/keyword-density', 'Flesch reading ease'],
+		['/tools/meta-tag-generator', 'Google, Facebook and X previews'],
+		['/tools/robots-txt', 'the way Google decides'],
+		['/tools/sitemap-xml', 'sitemaps.org rules'],
+	] as const
+	await expect(cards).toHaveCount(expected.length)
+	for (const [index, [href, text]] of expected.entries()) {
+		await expect(cards.nth(index)).toHaveAttribute('href', href)
+		await expect(cards.nth(index)).toContainText(text)
+	}
 	await expectNoSeriousA11yViolationsWithoutJs(page, browser)
 
 	// PDF Tools, which has no group page, is in no group's list, and each menu names it once.
