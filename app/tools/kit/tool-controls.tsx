@@ -83,7 +83,6 @@ export function InputPane({
 	children,
 }: InputPaneProps) {
 	const { toast } = useToast()
-	const copy = useCopy()
 	const [dragging, setDragging] = useState(false)
 
 	async function readFile(file: File) {
@@ -101,16 +100,6 @@ export function InputPane({
 		event.preventDefault()
 		setDragging(false)
 		void readFile(file)
-	}
-
-	async function share() {
-		const link = shareLink?.()
-		if (!link) return
-		if (link.length > MAX_SHARE_LINK) {
-			toast({ message: `This input is too long to share as a link (links hold up to ${formatBytes(MAX_SHARE_LINK)}). Download it instead.`, type: 'error' })
-			return
-		}
-		await copy(link)
 	}
 
 	return (
@@ -181,13 +170,28 @@ export function InputPane({
 				>
 					Clear
 				</button>
-				{shareLink ? (
-					<button type="button" className="button-secondary" data-testid="tool-share" disabled={!hydrated || input === ''} onClick={() => void share()}>
-						Copy share link
-					</button>
-				) : null}
+				{shareLink ? <ShareLinkButton shareLink={shareLink} disabled={!hydrated || input === ''} /> : null}
 			</div>
 		</div>
+	)
+}
+
+/** Copies a link that opens the tool with this input and these options (the input pane's, or a page's own row of buttons). */
+export function ShareLinkButton({ shareLink, disabled }: { shareLink: () => string; disabled: boolean }) {
+	const { toast } = useToast()
+	const copy = useCopy()
+	async function share() {
+		const link = shareLink()
+		if (link.length > MAX_SHARE_LINK) {
+			toast({ message: `This input is too long to share as a link (links hold up to ${formatBytes(MAX_SHARE_LINK)}). Download it instead.`, type: 'error' })
+			return
+		}
+		await copy(link)
+	}
+	return (
+		<button type="button" className="button-secondary" data-testid="tool-share" disabled={disabled} onClick={() => void share()}>
+			Copy share link
+		</button>
 	)
 }
 

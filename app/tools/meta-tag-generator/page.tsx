@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
+import { ShareLinkButton } from '#app/tools/kit/tool-controls.tsx'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
 import { ToolFeedback, ToolOutput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { countCodePoints } from '#app/tools/shared/text.ts'
@@ -52,6 +53,7 @@ export default function MetaTagGenerator() {
 					<button type="button" className="button-secondary" data-testid="tool-clear" disabled={!tool.hydrated} onClick={() => fill('', {})}>
 						Clear all
 					</button>
+					<ShareLinkButton shareLink={tool.shareLink} disabled={!tool.hydrated || tool.input === ''} />
 				</div>
 				<ToolFeedback tool={tool} message={result ? `${result.tags} tags, ${result.warnings.filter((each) => each.level !== 'info').length} to check` : ''} action="generate the tags" />
 				{result ? <Checks warnings={result.warnings} /> : null}

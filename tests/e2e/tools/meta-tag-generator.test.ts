@@ -57,6 +57,15 @@ test('with JavaScript: tags, previews and checks as you type, copy, download, a 
 	expect(download.suggestedFilename()).toBe('meta-tags.html')
 	expect(await readFile((await download.path())!, 'utf8')).toContain('<meta name="twitter:card" content="summary">')
 
+	// A share link carries the title and the fields in its fragment: opened, it rebuilds the same tags.
+	const tags = await output.inputValue()
+	await page.getByTestId('tool-share').click()
+	const link = await page.evaluate(() => navigator.clipboard.readText())
+	expect(link).toMatch(/\/tools\/meta-tag-generator#/)
+	await page.goto('about:blank')
+	await page.goto(link)
+	await expect(output).toHaveValue(tags)
+
 	// The example fills every field it names (and resets the rest): the Article fields show.
 	await page.getByTestId('tool-example').click()
 	await expect(output).toHaveValue(/"@type": "BlogPosting"/)
