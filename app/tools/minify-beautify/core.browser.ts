@@ -12,7 +12,7 @@
  * - html-minifier-terser: its self-contained ESM browser bundle (the package's
  *   main entry imports clean-css, which requires Node's fs, path, http…).
  * - Sizes: `CompressionStream('gzip')` (the browser's default level, close to
- *   zlib's 6, so a few bytes more than the server's level 9); browsers have
+ *   zlib's 6, the server's level); browsers have
  *   no brotli encoder and none is installed, so brotli is null ('n/a').
  */
 import esbuildWasmUrl from 'esbuild-wasm/esbuild.wasm?url'
