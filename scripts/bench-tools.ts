@@ -7,7 +7,8 @@
  * server's API), and qpdf, pdftotext and img2pdf for the PDF converter
  * (through its API), and the PDF viewer's page in Chromium against pdf.js's
  * own viewer components on a bare page (time to the first page, page weight,
- * memory after scrolling 200 pages). Prints figures; never fails on them.
+ * memory after scrolling 200 pages), and the server's own memory and start-up
+ * time on an empty and an existing data directory. Prints figures; never fails on them.
  *
  * Each section lives in scripts/bench/<tool>.ts and returns rows; run one
  * alone with `npx tsx scripts/bench/<tool>.ts`.
@@ -22,6 +23,7 @@ const sections: Array<[string, () => Promise<{ run: () => Promise<Array<BenchRow
 	['Markdown → DOCX', () => import('./bench/md-to-docx.ts')],
 	['PDF', () => import('./bench/pdf.ts')],
 	['PDF viewer', () => import('./bench/pdf-viewer.ts')],
+	['Memory and start-up', () => import('./bench/memory.ts')],
 ]
 
 const only = process.argv.slice(2)

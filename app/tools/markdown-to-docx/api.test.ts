@@ -201,8 +201,9 @@ describe('refusals', () => {
 		expect(await prisma.toolRun.count({ where: { tool: 'markdown-to-docx', outcome: 'invalid' } })).toBe(4)
 		// 8 KB of "[a](" is only text.
 		expect((await post([['markdown', '[a]('.repeat(2048)]])).status).toBe(200)
-		// 100,000 table rows are within the limits: a document, not a refusal.
-		expect((await post([['markdown', `| a | b |\n|---|---|\n${'| 1 | 2 |\n'.repeat(100_000)}`]])).status).toBe(200)
+		// 50,000 table rows (100,000 cells, under the 250,000 limit) are a document, not a refusal. (100,000 rows,
+		// 1.5 s alone, passed the pool's 10 s limit at load 15 in CI: the limit on time is another test's.)
+		expect((await post([['markdown', `| a | b |\n|---|---|\n${'| 1 | 2 |\n'.repeat(50_000)}`]])).status).toBe(200)
 	}, 60_000)
 
 	test('GET is 405', async () => {
