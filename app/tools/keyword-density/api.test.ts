@@ -5,28 +5,18 @@
  * the real worker pool and database.
  */
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import * as apiRoute from '#app/routes/api.tools.$slug.ts'
 import * as pageRoute from '#app/tools/keyword-density/page.tsx'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
 import { closeJobPool } from '#app/jobs/pool.server.ts'
-import { settleRunRecords } from '#app/tools/kit/run.server.ts'
-import { prisma } from '#app/utils/db.server.ts'
-import { context, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
+import { countedRuns, postToolApi, postToolForm } from '#tests/setup/tool-api.ts'
 
 beforeEach(resetDatabase)
 afterAll(closeJobPool)
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>
-
 const SLUG = 'keyword-density'
 
-async function run(input: string, options: Record<string, unknown> = {}): Promise<{ status: number; body: Json }> {
-	const request = makeRequest(`/api/tools/${SLUG}`, { method: 'POST', json: { input, options } })
-	const response = await apiRoute.action({ request, params: { slug: SLUG }, context: context() } as never)
-	return { status: response.status, body: JSON.parse(await response.text()) as Json }
-}
+const run = (input: string, options: Record<string, unknown> = {}) => postToolApi(SLUG, input, options)
 
 describe('POST /api/tools/keyword-density', () => {
 	test('answers the counts, phrases, readability and the text report', async () => {
@@ -55,18 +45,16 @@ describe('POST /api/tools/keyword-density', () => {
 
 	test('each run is counted, never its content', async () => {
 		await run('secret words here')
-		await settleRunRecords()
-		const runs = await prisma.toolRun.findMany({ where: { tool: SLUG } })
-		expect(runs).toHaveLength(1)
-		expect(JSON.stringify(runs, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toMatch(/secret/)
+		const { outcomes, stored } = await countedRuns(SLUG)
+		expect(outcomes).toHaveLength(1)
+		expect(stored).not.toMatch(/secret/)
 	})
 })
 
 describe('the page’s form action (no JavaScript)', () => {
 	test('analyses with the posted options; an unticked filter is off', async () => {
-		const request = makeRequest(`/tools/${SLUG}`, { method: 'POST', form: { input: 'the cat and the hat', top: '5' } })
-		const response = (await pageRoute.action({ request, params: {}, context: context() } as never)) as unknown as { data: Json; init: ResponseInit | null }
-		expect(response.init?.status ?? 200).toBe(200)
+		const response = await postToolForm(pageRoute.action, SLUG, { input: 'the cat and the hat', top: '5' })
+		expect(response.status).toBe(200)
 		expect(response.data.options).toEqual({ stopWords: false, top: 5 })
 		expect(response.data.result.phrases.one[0]).toEqual({ phrase: 'the', count: 2, density: 40 })
 	})

@@ -7,9 +7,8 @@ import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import { closeJobPool } from '#app/jobs/pool.server.ts'
 import * as pageRoute from '#app/tools/meta-tag-generator/page.tsx'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
-import { context, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
-import { postToolApi, type Json } from '#tests/setup/tool-api.ts'
+import { postToolApi, postToolForm, type Json } from '#tests/setup/tool-api.ts'
 
 beforeEach(resetDatabase)
 afterAll(closeJobPool)
@@ -86,17 +85,13 @@ describe('POST /api/tools/meta-tag-generator', () => {
 
 describe('the page’s form action (no JavaScript)', () => {
 	test('reads every field by its name; unticked boxes are off', async () => {
-		const request = makeRequest(`/tools/${SLUG}`, {
-			method: 'POST',
-			form: { input: 'Mugs & More', description: 'Short.', robotsIndex: 'noindex', robotsFollow: 'follow', ogType: 'website', twitterCard: 'summary', breadcrumbs: 'on', breadcrumbItems: 'Home | https://a.example/\nMugs' },
-		})
-		const response = (await pageRoute.action({ request, params: {}, context: context() } as never)) as unknown as { data: Json; init: ResponseInit | null }
-		expect(response.init?.status ?? 200).toBe(200)
+		const response = await postToolForm(pageRoute.action, SLUG, { input: 'Mugs & More', description: 'Short.', robotsIndex: 'noindex', robotsFollow: 'follow', ogType: 'website', twitterCard: 'summary', breadcrumbs: 'on', breadcrumbItems: 'Home | https://a.example/\nMugs' })
+		expect(response.status).toBe(200)
 		expect(response.data.options).toMatchObject({ robotsIndex: 'noindex', breadcrumbs: true, article: false, twitterCard: 'summary' })
 		expect(response.data.result.output).toContain('<meta name="robots" content="noindex, follow">')
 		expect(response.data.result.jsonLd[0]['@type']).toBe('BreadcrumbList')
-		const empty = (await pageRoute.action({ request: makeRequest(`/tools/${SLUG}`, { method: 'POST', form: { input: '' } }), params: {}, context: context() } as never)) as unknown as { data: Json; init: ResponseInit | null }
-		expect(empty.init?.status).toBe(400)
+		const empty = await postToolForm(pageRoute.action, SLUG, { input: '' })
+		expect(empty.status).toBe(400)
 		expect(empty.data.error.message).toMatch(/^Enter a title/)
 	})
 })

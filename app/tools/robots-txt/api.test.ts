@@ -8,12 +8,9 @@
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import { closeJobPool } from '#app/jobs/pool.server.ts'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
-import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import * as pageRoute from '#app/tools/robots-txt/page.tsx'
-import { prisma } from '#app/utils/db.server.ts'
-import { context, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
-import { postToolApi, type Json } from '#tests/setup/tool-api.ts'
+import { countedRuns, postToolApi, postToolForm, type Json } from '#tests/setup/tool-api.ts'
 
 beforeEach(resetDatabase)
 afterAll(closeJobPool)
@@ -97,22 +94,18 @@ describe('POST /api/tools/robots-txt', () => {
 
 	test('each run is counted, never its content', async () => {
 		await run('User-agent: secretbot\nDisallow: /secret/', { url: '/secret/x', userAgent: 'secretbot' })
-		await settleRunRecords()
-		const runs = await prisma.toolRun.findMany({ where: { tool: SLUG } })
-		expect(runs.map((each) => each.outcome)).toEqual(['ok'])
-		expect(JSON.stringify(runs, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toMatch(/secret/)
+		const { outcomes, stored } = await countedRuns(SLUG)
+		expect(outcomes).toEqual(['ok'])
+		expect(stored).not.toMatch(/secret/)
 	})
 })
 
 describe('the page’s form action (no JavaScript)', () => {
-	async function post(form: Record<string, string>) {
-		const request = makeRequest(`/tools/${SLUG}`, { method: 'POST', form })
-		return (await pageRoute.action({ request, params: {}, context: context() } as never)) as unknown as { data: Json; init: ResponseInit | null }
-	}
+	const post = (fields: Record<string, string>) => postToolForm(pageRoute.action, SLUG, fields)
 
 	test('the tester posts its robots.txt, URLs and crawler', async () => {
 		const response = await post({ mode: 'test', input: 'User-agent: *\nDisallow: /private/', url: '/private/a\n/public', userAgent: 'Bingbot' })
-		expect(response.init?.status ?? 200).toBe(200)
+		expect(response.status).toBe(200)
 		expect(response.data.result.results.map((each: Json) => each.allowed)).toEqual([false, true])
 		expect(response.data.options).toMatchObject({ mode: 'test', userAgent: 'Bingbot', blockAi: false })
 	})
@@ -133,11 +126,11 @@ describe('the page’s form action (no JavaScript)', () => {
 			crawlDelay_1: '',
 			sitemaps: 'https://example.com/sitemap.xml',
 		})
-		expect(response.init?.status ?? 200).toBe(200)
+		expect(response.status).toBe(200)
 		expect(response.data.rows).toEqual([{ agents: 'Googlebot', disallow: '/private/\r\n/tmp/', allow: '', crawlDelay: '' }])
 		expect(response.data.result.output).toMatch(/^User-agent: \*\nDisallow: \/wp-admin\/\n[\s\S]*\n\nUser-agent: Googlebot\nDisallow: \/private\/\nDisallow: \/tmp\/\n\nUser-agent: GPTBot\n[\s\S]*Sitemap: https:\/\/example.com\/sitemap.xml\n$/)
 		const nothing = await post({ mode: 'generate', input: '', preset: 'none' })
-		expect(nothing.init?.status).toBe(400)
+		expect(nothing.status).toBe(400)
 		expect(nothing.data.error.message).toBe('Choose a preset or add rules for at least one user agent.')
 	})
 })

@@ -9,11 +9,8 @@ import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import * as pageRoute from '#app/tools/sitemap-xml/page.tsx'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
 import { closeJobPool } from '#app/jobs/pool.server.ts'
-import { settleRunRecords } from '#app/tools/kit/run.server.ts'
-import { prisma } from '#app/utils/db.server.ts'
-import { context, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
-import { postToolApi, type Json } from '#tests/setup/tool-api.ts'
+import { countedRuns, postToolApi, postToolForm, type Json } from '#tests/setup/tool-api.ts'
 
 beforeEach(resetDatabase)
 afterAll(closeJobPool)
@@ -98,19 +95,14 @@ describe('POST /api/tools/sitemap-xml', () => {
 
 	test('each run is counted, never its content', async () => {
 		await run('https://secret.example/')
-		await settleRunRecords()
-		const runs = await prisma.toolRun.findMany({ where: { tool: SLUG } })
-		expect(runs.map((each) => each.outcome)).toEqual(['ok'])
-		expect(JSON.stringify(runs, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toMatch(/secret/)
+		const { outcomes, stored } = await countedRuns(SLUG)
+		expect(outcomes).toEqual(['ok'])
+		expect(stored).not.toMatch(/secret/)
 	})
 })
 
 describe('the page’s form action (no JavaScript)', () => {
-	async function postForm(fields: Record<string, string>) {
-		const request = makeRequest(`/tools/${SLUG}`, { method: 'POST', form: fields })
-		const response = (await pageRoute.action({ request, params: {}, context: context() } as never)) as unknown as { data: Json; init: ResponseInit | null }
-		return { status: response.init?.status ?? 200, data: response.data }
-	}
+	const postForm = (fields: Record<string, string>) => postToolForm(pageRoute.action, SLUG, fields)
 
 	test('generates with the posted options, validates, and sends a malformed sitemap back with its line', async () => {
 		const generated = await postForm({ input: '/a\n/b', mode: 'generate', format: 'auto', baseUrl: 'https://example.com', changefreq: 'daily', priority: '', lastmod: 'none', siteUrl: '' })

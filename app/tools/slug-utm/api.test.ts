@@ -6,28 +6,18 @@
  * all through the real worker pool and database.
  */
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import * as apiRoute from '#app/routes/api.tools.$slug.ts'
 import * as pageRoute from '#app/tools/slug-utm/page.tsx'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
 import { closeJobPool } from '#app/jobs/pool.server.ts'
-import { settleRunRecords } from '#app/tools/kit/run.server.ts'
-import { prisma } from '#app/utils/db.server.ts'
-import { context, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
+import { countedRuns, postToolApi, postToolForm, type Json } from '#tests/setup/tool-api.ts'
 
 beforeEach(resetDatabase)
 afterAll(closeJobPool)
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>
-
 const SLUG = 'slug-utm'
 
-async function run(input: string, options: Record<string, unknown> = {}): Promise<{ status: number; body: Json }> {
-	const request = makeRequest(`/api/tools/${SLUG}`, { method: 'POST', json: { input, options } })
-	const response = await apiRoute.action({ request, params: { slug: SLUG }, context: context() } as never)
-	return { status: response.status, body: JSON.parse(await response.text()) as Json }
-}
+const run = (input: string, options: Record<string, unknown> = {}) => postToolApi(SLUG, input, options)
 
 describe('POST /api/tools/slug-utm', () => {
 	test('slug is the default mode', async () => {
@@ -73,19 +63,14 @@ describe('POST /api/tools/slug-utm', () => {
 	test('each run is counted, never its content', async () => {
 		await run('https://secret.example/?fbclid=1', { mode: 'clean' })
 		await run('secret title')
-		await settleRunRecords()
-		const runs = await prisma.toolRun.findMany({ where: { tool: SLUG } })
-		expect(runs.map((each) => each.outcome)).toEqual(['ok', 'ok'])
-		expect(JSON.stringify(runs, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toMatch(/secret/)
+		const { outcomes, stored } = await countedRuns(SLUG)
+		expect(outcomes).toEqual(['ok', 'ok'])
+		expect(stored).not.toMatch(/secret/)
 	})
 })
 
 describe('the page’s form action (no JavaScript)', () => {
-	async function postForm(fields: Record<string, string>) {
-		const request = makeRequest(`/tools/${SLUG}`, { method: 'POST', form: fields })
-		const response = (await pageRoute.action({ request, params: {}, context: context() } as never)) as unknown as { data: Json; init: ResponseInit | null }
-		return { status: response.init?.status ?? 200, data: response.data }
-	}
+	const postForm = (fields: Record<string, string>) => postToolForm(pageRoute.action, SLUG, fields)
 
 	test('slug with its checkboxes, and UTM with its fields', async () => {
 		// Unticked checkboxes are not posted: lower case and the German spelling are off.
@@ -94,8 +79,7 @@ describe('the page’s form action (no JavaScript)', () => {
 		expect(slug.data.result.output).toBe('Uber_Top')
 		const utm = await postForm({ input: 'example.com/a', mode: 'utm', separator: '-', lowercase: 'on', utm_source: 'x', utm_medium: '', utm_campaign: 'c' })
 		expect(utm.data.result.output).toBe('https://example.com/a?utm_source=x&utm_campaign=c')
-		await settleRunRecords()
-		expect(await prisma.toolRun.count({ where: { tool: SLUG, via: 'form', outcome: 'ok' } })).toBe(2)
+		expect((await countedRuns(SLUG)).outcomes).toEqual(['ok', 'ok'])
 	})
 
 	test('a bad link comes back as the error with its line; the input is kept', async () => {
