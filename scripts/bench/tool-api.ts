@@ -25,7 +25,8 @@
  * production build started here on BENCH_API_PORT (a free port when unset)
  * with a throwaway database.
  *
- * Run alone: npx tsx scripts/bench/tool-api.ts
+ * Run alone: npx tsx scripts/bench/tool-api.ts (BENCH_API_ONLY=json, js or css
+ * for one of the three).
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -40,6 +41,7 @@ import { loadAverage, median, root, startServer, type BenchServer } from './serv
 
 const RUNS = Number(process.env.BENCH_API_RUNS ?? 7)
 const FACTOR = 1.2
+const ONLY = process.env.BENCH_API_ONLY ?? ''
 
 type Run = { ms: number; phases: Record<string, number> }
 
@@ -150,7 +152,7 @@ export async function run(): Promise<Array<BenchRow>> {
 		const answer = path.join(dir, 'answer.json')
 
 		// --- JSON format, 10 MB
-		{
+		if (!ONLY || ONLY === 'json') {
 			// Just under the API's 10 MB input limit (UTF-8 bytes; the generator counts characters).
 			let document = generateDocument(10 * 1024 * 1024, false)
 			for (let target = 10 * 1024 * 1024; Buffer.byteLength(document) > 10 * 1024 * 1024; ) document = generateDocument((target -= 64 * 1024), false)
@@ -206,6 +208,7 @@ export async function run(): Promise<Array<BenchRow>> {
 			},
 		] as const
 		for (const minifyCase of cases) {
+			if (ONLY && ONLY !== (minifyCase.language === 'css' ? 'css' : 'js')) continue
 			const inputFile = path.join(dir, `input.${minifyCase.extension}`)
 			await writeFile(inputFile, minifyCase.text)
 			const bytes = (await stat(inputFile)).size
