@@ -16,7 +16,10 @@
  *
  * Both sides read their input from a file and write their output to one:
  * curl sends the request body prepared beforehand (`{"input": …}`, what a
- * client holds) and saves the JSON answer. The server's `Server-Timing`
+ * client holds) and saves the JSON answer. Each is measured a second time
+ * from this process over a kept-alive connection (what a service calling the
+ * API does): curl's own start-up is 8-20 ms here, as much as a whole
+ * lightningcss run. The server's `Server-Timing`
  * phases (read, run, encode, total) are printed as medians, so one sees where
  * the time goes. Minify is measured with the size report (the default) and
  * without it (`sizes: false`).
@@ -29,6 +32,7 @@
  * for one of the three).
  */
 import { spawn } from 'node:child_process'
+import http from 'node:http'
 import { existsSync } from 'node:fs'
 import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -89,6 +93,30 @@ async function callApi(url: string, bodyFile: string, outFile: string, headersFi
 		null,
 	)
 	return { ms, phases: parseServerTiming(await readFile(headersFile, 'utf8')) }
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+
+/**
+ * One call from this process over a kept-alive connection (what a service calling the API does):
+ * no client start-up, which for curl alone is 8-20 ms, more than the CSS minify itself.
+ */
+async function callApiKeptAlive(url: string, body: Buffer, outFile: string): Promise<Run> {
+	const start = performance.now()
+	const { status, headers, answer } = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; answer: Buffer }>((resolve, reject) => {
+		const request = http.request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': body.length } }, (response) => {
+			const chunks: Array<Buffer> = []
+			response.on('data', (chunk: Buffer) => chunks.push(chunk))
+			response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, answer: Buffer.concat(chunks) }))
+			response.on('error', reject)
+		})
+		request.on('error', reject)
+		request.end(body)
+	})
+	const ms = performance.now() - start
+	if (status !== 200) throw new Error(`the API answered ${status}: ${answer.toString('utf8', 0, 300)}`)
+	await writeFile(outFile, answer)
+	return { ms, phases: parseServerTiming(`server-timing: ${String(headers['server-timing'] ?? '')}`) }
 }
 
 /** Ours and the reference, taking turns (which goes first alternates), one warm-up each. */
@@ -173,6 +201,12 @@ export async function run(): Promise<Array<BenchRow>> {
 			if (output.replace(/\s+/g, '').length !== document.replace(/\s+/g, '').length) throw new Error('the API answered another document')
 			console.log(`  answer ${((await stat(answer)).size / 1024 / 1024).toFixed(1)} MB, jq's ${((await stat(jqOut)).size / 1024 / 1024).toFixed(1)} MB`)
 			rows.push(...compare(section, 'format through the API (curl)', results.ours, results.reference, 'jq .', load))
+			const body = await readFile(bodyFile)
+			const kept = await interleaved(
+				() => callApiKeptAlive(`${base}/api/tools/json-formatter`, body, answer),
+				() => runProcess('jq', ['.', inputFile], jqOut),
+			)
+			rows.push(...compare(section, 'format through the API (kept-alive connection)', kept.ours, kept.reference, 'jq .', loadAverage()))
 		}
 
 		// --- Minify: JavaScript (esbuild CLI) and CSS (lightningcss CLI)
@@ -220,9 +254,15 @@ export async function run(): Promise<Array<BenchRow>> {
 				const options = sizes ? { action: 'minify', language: minifyCase.language } : { action: 'minify', language: minifyCase.language, sizes: false }
 				await writeFile(bodyFile, JSON.stringify({ input: minifyCase.text, options }))
 				let results
+				let kept
 				try {
 					results = await interleaved(
 						() => callApi(`${base}/api/tools/minify-beautify`, bodyFile, answer, headers),
+						() => minifyCase.reference(inputFile, referenceOut),
+					)
+					const body = await readFile(bodyFile)
+					kept = await interleaved(
+						() => callApiKeptAlive(`${base}/api/tools/minify-beautify`, body, answer),
 						() => minifyCase.reference(inputFile, referenceOut),
 					)
 				} catch (error) {
@@ -240,10 +280,13 @@ export async function run(): Promise<Array<BenchRow>> {
 				// Same engines: the outputs differ by a few bytes at most (licence comments, charset).
 				if (Math.abs(oursBytes - referenceBytes) > referenceBytes * 0.02) throw new Error(`our output (${oursBytes} B) and the reference's (${referenceBytes} B) differ`)
 				if (sizes) console.log(`  sizes: ${JSON.stringify(result.sizes)}`)
-				rows.push(...compare(section, sizes ? 'minify through the API (curl), with the size report (default)' : 'minify through the API (curl), sizes: false', results.ours, results.reference, minifyCase.referenceName, load))
+				const variant = sizes ? 'with the size report (default)' : 'sizes: false'
+				rows.push(...compare(section, `minify through the API (curl), ${variant}`, results.ours, results.reference, minifyCase.referenceName, load))
+				rows.push(...compare(section, `minify through the API (kept-alive connection), ${variant}`, kept.ours, kept.reference, minifyCase.referenceName, loadAverage()))
 			}
 		}
 	} finally {
+		agent.destroy()
 		await server?.stop()
 		await rm(dir, { recursive: true, force: true })
 	}
