@@ -53,6 +53,10 @@ export async function runTool({
  * transferred without a copy (a 20 MB output is neither cloned across
  * threads nor stringified on the request thread). Errors are thrown as by
  * `runTool`, before any byte of the answer exists.
+ *
+ * The input still crosses as a string (structured clone): measured on 10 MB,
+ * cloning took 20 ms for ASCII and 28 ms for non-ASCII text, where encoding
+ * to UTF-8, transferring and decoding in the worker took 22 ms and 79 ms.
  */
 export async function runToolForApi({ slug, input, options, signal }: { slug: string; input: string; options: unknown; signal?: AbortSignal }): Promise<EncodedToolAnswer> {
 	const inputBytes = Buffer.byteLength(input, 'utf8')
