@@ -71,7 +71,8 @@ ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
-    SHUTDOWN_GRACE_MS=8000
+    SHUTDOWN_GRACE_MS=8000 \
+    MALLOC_ARENA_MAX=2
 
 # The embedded database lives in /data, owned by the unprivileged `node` user
 # of the base image. Created (and chowned) before VOLUME declares it, so a new

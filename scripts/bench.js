@@ -22,6 +22,10 @@
 //           measured as gzipped bytes on the wire.
 //      and for the post, revalidation: the same load with If-None-Match
 //      (answered 304 without a body) against the full 200 answers.
+//   3c. Pages rendered for every request (issue 17, target 2): '/',
+//      '/tools/json-formatter', '/blog' for an anonymous reader whose cookie
+//      the page cache does not know (as when the cache is cold), and the same
+//      and '/profile' signed in as the bench admin.
 //   4. Reference: serves build/client with a bare express.static server (in
 //      its own process, like ours) and compares the throughput of one hashed
 //      asset from it and from our server, to show what our middleware costs.
@@ -170,7 +174,7 @@ async function main() {
 		)
 
 		// 3. Pages: load, then weight.
-		const postSlug = await publishPosts(base, 12)
+		const { slug: postSlug, cookie: adminCookie } = await publishPosts(base, 12)
 		const results = {}
 		for (const page of [...PAGES, '/blog', `/blog/${postSlug}`]) {
 			console.log(`\n=== ${page} ===`)
@@ -196,6 +200,33 @@ async function main() {
 			printLoad(revalidated, '304')
 			const full = results[`/blog/${postSlug}`].load
 			console.log(`Ratio 304/200 requests/s: ${(revalidated.requests.average / full.requests.average).toFixed(2)}×`)
+		}
+
+		// 3c. Pages rendered for each request (issue 17, target 2: >= 300 req/s): a signed-in
+		// reader (the bench admin's session; never cached), and an anonymous one whose request
+		// carries a cookie the page cache does not know, so the page is rendered as when the
+		// cache is cold. Accept-Encoding as a browser sends it.
+		console.log('\n=== pages rendered per request: signed in, and anonymous past the cache ===')
+		const rendered = []
+		{
+			const browserEncoding = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+			const cases = [
+				['/', 'anonymous', { cookie: 'bench=uncached' }],
+				['/tools/json-formatter', 'anonymous', { cookie: 'bench=uncached' }],
+				['/blog', 'anonymous', { cookie: 'bench=uncached' }],
+				['/', 'signed in', { cookie: adminCookie }],
+				['/tools/json-formatter', 'signed in', { cookie: adminCookie }],
+				['/blog', 'signed in', { cookie: adminCookie }],
+				['/profile', 'signed in', { cookie: adminCookie }],
+			]
+			for (const [page, who, headers] of cases) {
+				const probe = await fetch(base + page, { headers, redirect: 'manual' })
+				await probe.arrayBuffer()
+				if (probe.status !== 200) throw new Error(`${page} (${who}) answered ${probe.status}`)
+				const load = await loadTest(autocannon, base + page, { ...browserEncoding, ...headers })
+				printLoad(load, `${page} ${who}`)
+				rendered.push({ page, who, load })
+			}
 		}
 
 		// 4. Static reference: one hashed asset, ours vs bare express.static.
@@ -267,7 +298,7 @@ async function main() {
 		const signIn = await signInLoad(autocannon, base)
 
 		// 6. Summary.
-		printSummary(results, reference, signIn, sameBytes)
+		printSummary(results, reference, signIn, sameBytes, rendered)
 		console.log(
 			`Load average now ${loadAverage()} on ${os.cpus().length} CPU(s) (the load generator, the server and ` +
 				'anything else running share them: figures are only comparable between quiet runs on the same machine).'
@@ -315,7 +346,7 @@ async function publishPosts(base, count) {
 		if (saved.status !== 302 && saved.status !== 303) throw new Error(`Publishing a bench post failed (${saved.status}): ${(await saved.text()).slice(0, 200)}`)
 	}
 	console.log(`Published ${count} posts through the admin editor.`)
-	return slug
+	return { slug, cookie }
 }
 
 // ---------------------------------------------------------------------------
@@ -654,7 +685,7 @@ function pickAsset(weight) {
 // Summary
 // ---------------------------------------------------------------------------
 
-function printSummary(results, reference, signIn, sameBytes = []) {
+function printSummary(results, reference, signIn, sameBytes = [], rendered = []) {
 	const home = results['/']
 	const rows = [['Metric', 'Measured', 'Target', 'Meets']]
 	const check = (metric, value, unit, target, ok) => rows.push([metric, `${value} ${unit}`, target, ok ? 'yes' : 'NO'])
@@ -701,6 +732,16 @@ function printSummary(results, reference, signIn, sameBytes = []) {
 			'',
 		])
 		rows.push(['static asset ours, gzip', `${reference.oursGzip.requests.average.toFixed(0)} req/s`, '-', ''])
+	}
+	for (const { page, who, load } of rendered) {
+		const errors = load.non2xx + load.errors + load.timeouts
+		check(
+			`${page} rendered per request (${who})`,
+			`${load.requests.average.toFixed(0)} req/s, p99 ${load.latency.p99} ms, ${errors} errors`,
+			'',
+			'>= 300 req/s',
+			load.requests.average >= 300 && errors === 0
+		)
 	}
 	for (const { page, encoding, ours, bare, ratio } of sameBytes) {
 		check(

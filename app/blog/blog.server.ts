@@ -11,6 +11,7 @@ import { BLOG_LIMITS, blogListHref } from '#app/blog/blog-meta.tsx'
 import { escapeLike, prisma } from '#app/utils/db.server.ts'
 import { publicPostWhere } from './post-state.ts'
 import { httpDate } from '#app/utils/dates.ts'
+import { createContentCache } from '#app/utils/content-changes.server.ts'
 
 export { BLOG_LIMITS, blogListHref }
 
@@ -125,8 +126,23 @@ export type PostList = {
 	perPage: number
 }
 
+/**
+ * Reads of what every reader sees, kept for a second in production (until the
+ * next save in this process): the home page and the blog list are rendered for
+ * every signed-in reader, and each render read the same rows again. Tests and
+ * development read the database every time, as the page cache does.
+ */
+const PUBLIC_READ_TTL_MS = process.env.NODE_ENV === 'production' ? 1_000 : 0
+const listCache = createContentCache<PostList>({ ttlMs: PUBLIC_READ_TTL_MS })
+const latestCache = createContentCache<Array<PostSummary>>({ ttlMs: PUBLIC_READ_TTL_MS, maxEntries: 4 })
+
 /** One page of public posts, newest first, with the totals for pagination. */
-export async function listPublishedPosts(query: BlogListQuery, perPage: number, now = new Date()): Promise<PostList> {
+export async function listPublishedPosts(query: BlogListQuery, perPage: number, now?: Date): Promise<PostList> {
+	if (now) return readPublishedPosts(query, perPage, now)
+	return listCache.read(JSON.stringify([query.page, query.tag, query.q, perPage]), () => readPublishedPosts(query, perPage, new Date()))
+}
+
+async function readPublishedPosts(query: BlogListQuery, perPage: number, now: Date): Promise<PostList> {
 	const where = listWhere(query, now)
 	const [total, rows] = await prisma.$transaction([
 		prisma.post.count({ where }),
@@ -142,7 +158,12 @@ export async function listPublishedPosts(query: BlogListQuery, perPage: number, 
 }
 
 /** The newest public posts (the home page shows three). */
-export async function latestPosts(count: number = BLOG_LIMITS.latest, now = new Date()): Promise<Array<PostSummary>> {
+export async function latestPosts(count: number = BLOG_LIMITS.latest, now?: Date): Promise<Array<PostSummary>> {
+	if (now) return readLatestPosts(count, now)
+	return latestCache.read(String(count), () => readLatestPosts(count, new Date()))
+}
+
+async function readLatestPosts(count: number, now: Date): Promise<Array<PostSummary>> {
 	const rows = await prisma.post.findMany({ where: publicPostWhere(now), orderBy: newestFirst, take: count, select: summarySelect })
 	return rows.map(toSummary)
 }

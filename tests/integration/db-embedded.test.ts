@@ -70,8 +70,8 @@ describe('embedded database', () => {
 		expect(await fs.readFile(path.join(dataDir, 'lock'), 'utf8')).toBe(`${process.pid}\n`)
 		const rows = (await pool(db).query('SELECT 41 + 1 AS answer')).rows
 		expect(rows).toEqual([{ answer: 42 }])
-		// 32 MB of shared buffers, not PostgreSQL's 128 MB (memory and start-up time), and PGlite's own settings kept.
-		expect((await pool(db).query('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: '32MB' }])
+		// 16 MB of shared buffers, not PostgreSQL's 128 MB (memory and start-up time), and PGlite's own settings kept.
+		expect((await pool(db).query('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }])
 		expect((await pool(db).query('SHOW max_parallel_workers')).rows).toEqual([{ max_parallel_workers: '0' }])
 
 		// A second starter in the same process is refused too.
