@@ -46,18 +46,23 @@ parentPort?.on('message', async ({ id, task }: { id: number; task: JobTask }) =>
 })
 
 /**
- * The buffers a result owns outright (a Uint8Array field spanning its whole ArrayBuffer): moved
- * to the main thread rather than copied. A 100 MB PDF was otherwise held twice while it crossed.
+ * The buffers a result owns outright (a Uint8Array field, or an array of them, spanning its whole
+ * ArrayBuffer): moved to the main thread rather than copied. A 100 MB PDF was otherwise held twice
+ * while it crossed, and the tool API's encoded answer (chunks) was copied.
  */
 function transferables(result: unknown): Array<ArrayBuffer> {
 	if (!result || typeof result !== 'object') return []
-	const buffers: Array<ArrayBuffer> = []
-	for (const value of Object.values(result)) {
-		if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength && !buffers.includes(value.buffer)) {
-			buffers.push(value.buffer)
+	const buffers = new Set<ArrayBuffer>()
+	const add = (value: unknown) => {
+		if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength) {
+			buffers.add(value.buffer)
 		}
 	}
-	return buffers
+	for (const value of Object.values(result)) {
+		if (Array.isArray(value)) value.forEach(add)
+		else add(value)
+	}
+	return [...buffers]
 }
 
 function describe(task: JobTask): string {

@@ -7,8 +7,8 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
-import { hasServerCore, runTool } from '#app/tools/kit/run.server.ts'
-import { apiErrorResponse, handleApi, json, methodNotAllowed, readJsonObject } from '#app/utils/api.server.ts'
+import { hasServerCore, runToolForApi } from '#app/tools/kit/run.server.ts'
+import { apiErrorResponse, handleApi, jsonChunks, methodNotAllowed, readJsonObject } from '#app/utils/api.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { phases } from '#app/utils/server-timing.ts'
 
@@ -36,8 +36,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		if (options === null || typeof options !== 'object' || Array.isArray(options)) {
 			throw new AppError('VALIDATION_ERROR', 'Validation failed: "options" must be an object.', { fields: { options: 'Must be an object' } })
 		}
-		const result = await timing.time('run', () => runTool({ slug, input, options, via: 'api', signal: request.signal }))
-		const response = await timing.time('encode', () => json(result))
+		// The worker answers with the JSON already encoded (in chunks, moved rather than copied): `run`
+		// includes that encoding, and `encode` is only what is left here, building the streamed response.
+		const answer = await timing.time('run', () => runToolForApi({ slug, input, options, signal: request.signal }))
+		const response = await timing.time('encode', () => jsonChunks(answer.json))
 		// `total` is added as the headers go out (server/server-timing.ts).
 		response.headers.set('Server-Timing', timing.header())
 		return response

@@ -19,6 +19,26 @@ export function json(body: unknown, init?: { status?: number; headers?: HeadersI
 	return new Response(JSON.stringify(body), { status: init?.status ?? 200, headers })
 }
 
+/**
+ * A 200 (or `status`) JSON answer whose text is already encoded, in chunks
+ * (`encodeJsonChunks`): written out a chunk at a time, with its length
+ * known, never joined into one buffer or string.
+ */
+export function jsonChunks(chunks: ReadonlyArray<Uint8Array>, init?: { status?: number; headers?: HeadersInit }): Response {
+	const headers = new Headers(init?.headers)
+	headers.set('Content-Type', 'application/json; charset=utf-8')
+	headers.set('Cache-Control', 'no-store')
+	headers.set('Content-Length', String(chunks.reduce((total, chunk) => total + chunk.byteLength, 0)))
+	let next = 0
+	const body = new ReadableStream<Uint8Array>({
+		pull(controller) {
+			if (next < chunks.length) controller.enqueue(chunks[next++]!)
+			if (next >= chunks.length) controller.close()
+		},
+	})
+	return new Response(body, { status: init?.status ?? 200, headers })
+}
+
 /** Runs an API handler; whatever it throws becomes a catalogue error response. */
 export async function handleApi(run: () => Promise<Response>): Promise<Response> {
 	try {

@@ -224,6 +224,11 @@ describe('readJson', () => {
 		const text = JSON.stringify({ input: '[[[[{{{{"\\"'.repeat(1000), options: { a: ']]]' } })
 		expect(scanJsonShape(new TextEncoder().encode(text), 3, 100)).toBe('ok')
 		expect(await readJson(json(text), { maxBytes: 1_000_000, maxDepth: 3, maxValues: 100 })).toEqual(JSON.parse(text))
+		// A string ending in an escaped backslash ends there: the brackets after it are structure.
+		const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
+		expect(scanJsonShape(encode({ a: 'x\\', b: [[[[1]]]] }), 3, 100)).toBe('depth')
+		expect(scanJsonShape(encode({ a: 'x\\"[[[[\\', b: [1] }), 3, 100)).toBe('ok')
+		expect(scanJsonShape(new TextEncoder().encode('{"a":"unterminated [[[['), 3, 100)).toBe('ok')
 	})
 
 	test('too many values are refused (422); a long string is one value', async () => {

@@ -43,7 +43,7 @@ type Runner = { name: string; command: string; args: (mode: 'format' | 'minify',
  * A deterministic document of about `bytes` bytes: records with nested objects, arrays, strings (escapes, non-ASCII,
  * emoji), floats and integers too big for a double; minified, or pretty-printed with 2 spaces (what one minifies).
  */
-function generateDocument(bytes: number, pretty: boolean): string {
+export function generateDocument(bytes: number, pretty: boolean): string {
 	let seed = 42
 	const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296
 	const words = ['alpha', 'beta', 'gamma', 'delta', 'émile', 'naïve', '東京', 'data', 'value', 'quote"d', 'line\nbreak', 'tab\there', 'emoji 😀', 'path/to/x']

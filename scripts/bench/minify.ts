@@ -52,7 +52,7 @@ const CSS_BYTES = 500 * 1024
 // ---------------------------------------------------------------------------
 // Inputs
 
-async function javascriptInput(): Promise<{ text: string; origin: string }> {
+export async function javascriptInput(): Promise<{ text: string; origin: string }> {
 	const file = path.join(root, JS_SOURCE)
 	if (existsSync(file)) return { text: await readFile(file, 'utf8'), origin: JS_SOURCE }
 	// Fallback: esbuild's own JavaScript API, repeated to ~1 MB.
@@ -60,7 +60,7 @@ async function javascriptInput(): Promise<{ text: string; origin: string }> {
 	return { text: api.repeat(Math.ceil((1024 * 1024) / api.length)), origin: 'node_modules/esbuild/lib/main.js, repeated' }
 }
 
-async function cssInput(): Promise<{ text: string; origin: string }> {
+export async function cssInput(): Promise<{ text: string; origin: string }> {
 	const { transform } = await import('lightningcss')
 	const parts: string[] = []
 	const used: string[] = []

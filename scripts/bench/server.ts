@@ -36,9 +36,12 @@ export function rssKB(pid: number): number {
 
 export type BenchServer = { child: ChildProcess; url: string; stop(): Promise<void> }
 
-/** `npm start`'s server (the production build, built first when missing) with an embedded database in `dataDir`. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
-	const port = await freePort()
+/**
+ * `npm start`'s server (the production build, built first when missing) with an embedded database in `dataDir`,
+ * on `port` (a free one when left out).
+ */
+export async function startServer(dataDir: string, env: Record<string, string> = {}, port?: number): Promise<BenchServer> {
+	port ??= await freePort()
 	const child = spawn(process.execPath, [path.join(root, 'scripts/start.js')], {
 		cwd: root,
 		// MALLOC_ARENA_MAX as `npm start` and the Docker image set it (README, "Memory").

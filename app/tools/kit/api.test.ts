@@ -138,6 +138,22 @@ describe('POST /api/tools/<slug>', () => {
 		}
 	})
 
+	test('a large answer, encoded by the worker in chunks, is exactly JSON.stringify of the result (non-ASCII, lone surrogates)', async () => {
+		// Over 1 MB of output, so it crosses several chunks: emoji (surrogate pairs), right-to-left text, an escaped lone surrogate, exact big numbers.
+		const record = String.raw`{"k":"😀 \u05e9\u05dc\u05d5\u05dd \ud800 \"q\"","rtl":"שלום","n":[1,2.5e300,12345678901234567890]}`
+		const document = `[${Array.from({ length: 20_000 }, () => record).join(',')}]`
+		const request = makeRequest('/api/tools/json-formatter', { method: 'POST', json: { input: document, options: { indent: '2' } } })
+		const response = await apiRoute.action({ request, params: { slug: 'json-formatter' }, context: context() } as never)
+		expect(response.status).toBe(200)
+		const bytes = Buffer.from(await response.arrayBuffer())
+		expect(Number(response.headers.get('Content-Length'))).toBe(bytes.length)
+		const { core } = await import('#app/tools/json-formatter/core.ts')
+		const { runCore } = await import('#app/tools/kit/core.ts')
+		const expected = await runCore(core, document, { indent: '2' })
+		expect(expected.output.length).toBeGreaterThan(1024 * 1024)
+		expect(bytes.equals(Buffer.from(JSON.stringify(expected)))).toBe(true)
+	})
+
 	test('many requests at once each get their own result', async () => {
 		const inputs = Array.from({ length: 40 }, (_, i) => `request number ${i}`)
 		const answers = await Promise.all(inputs.map((input) => postTool('text-case-converter', { input, options: { mode: 'constant' } })))

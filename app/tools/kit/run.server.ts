@@ -11,7 +11,7 @@ import { getServerTool } from '#app/tools/registry.ts'
 import { describeDatabaseError, prisma } from '#app/utils/db.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { inputTooLarge, MAX_INPUT_BYTES, type ToolResult } from './core.ts'
-import { type ToolTask } from './tool-job.server.ts'
+import { type EncodedToolAnswer, type ToolTask } from './tool-job.server.ts'
 
 /** Tools the server runs: those whose definition names a core (`runs` other than 'page'). */
 export function hasServerCore(slug: string): boolean {
@@ -44,6 +44,30 @@ export async function runTool({
 			return getJobPool().run<ToolResult>(task, { signal })
 		},
 		(result) => Buffer.byteLength(result.output, 'utf8'),
+	)
+}
+
+/**
+ * `runTool` for the JSON API: the same run and count, but the answer comes
+ * back as `JSON.stringify(result)` in UTF-8 chunks, encoded by the worker and
+ * transferred without a copy (a 20 MB output is neither cloned across
+ * threads nor stringified on the request thread). Errors are thrown as by
+ * `runTool`, before any byte of the answer exists.
+ *
+ * The input still crosses as a string (structured clone): measured on 10 MB,
+ * cloning took 20 ms for ASCII and 28 ms for non-ASCII text, where encoding
+ * to UTF-8, transferring and decoding in the worker took 22 ms and 79 ms.
+ */
+export async function runToolForApi({ slug, input, options, signal }: { slug: string; input: string; options: unknown; signal?: AbortSignal }): Promise<EncodedToolAnswer> {
+	const inputBytes = Buffer.byteLength(input, 'utf8')
+	return countRun(
+		{ slug, via: 'api', inputBytes },
+		async () => {
+			if (inputBytes > MAX_INPUT_BYTES) throw inputTooLarge(inputBytes)
+			const task: ToolTask = { kind: 'tool', slug, input, options, answer: 'json' }
+			return getJobPool().run<EncodedToolAnswer>(task, { signal })
+		},
+		(answer) => answer.outputBytes,
 	)
 }
 

@@ -7,9 +7,18 @@
  */
 import { type JobContext, type JobTable } from '#app/jobs/tasks.ts'
 import { getServerTool } from '#app/tools/registry.ts'
+import { encodeJsonChunks } from '#app/utils/json-chunks.ts'
 import { runCore, type ToolCore, type ToolResult } from './core.ts'
 
-export type ToolTask = { kind: 'tool'; slug: string; input: string; options: unknown }
+/**
+ * `answer: 'json'` (the JSON API): the worker sends back the answer's JSON,
+ * encoded here in chunks that are transferred, not copied (`EncodedToolAnswer`),
+ * instead of the result object.
+ */
+export type ToolTask = { kind: 'tool'; slug: string; input: string; options: unknown; answer?: 'json' }
+
+/** The API's answer as the worker encoded it: `JSON.stringify(result)` in UTF-8 chunks, and the output's size in bytes (for the run's count). */
+export type EncodedToolAnswer = { json: Array<Uint8Array>; outputBytes: number }
 
 async function loadServerCore(slug: string): Promise<ToolCore> {
 	const tool = getServerTool(slug)
@@ -18,11 +27,13 @@ async function loadServerCore(slug: string): Promise<ToolCore> {
 	throw new Error(`No core for tool ${slug}`)
 }
 
-async function runToolTask(task: ToolTask, { started }: JobContext): Promise<ToolResult> {
+async function runToolTask(task: ToolTask, { started }: JobContext): Promise<ToolResult | EncodedToolAnswer> {
 	const core = await loadServerCore(task.slug)
 	// The input's time limit starts here, once the engines are loaded.
 	started()
-	return runCore(core, task.input, task.options)
+	const result = await runCore(core, task.input, task.options)
+	if (task.answer !== 'json') return result
+	return { json: encodeJsonChunks(result), outputBytes: Buffer.byteLength(result.output, 'utf8') }
 }
 
 export const toolJobs = { tool: runToolTask } satisfies JobTable

@@ -111,6 +111,19 @@ describe('POST /api/tools/minify-beautify', () => {
 		}
 	}, 120_000)
 
+	test('sizes: false answers raw sizes only (null gzip and brotli); anything but a boolean is a 400', async () => {
+		const input = samples.javascript
+		const { status, body } = await post({ input, options: { action: 'minify', language: 'javascript', sizes: false } })
+		expect(status).toBe(200)
+		expect(body.output).toBe(expected.javascript.minify)
+		expect(body.sizes).toEqual({
+			before: { raw: Buffer.byteLength(input), gzip: null, brotli: null },
+			after: { raw: Buffer.byteLength(body.output), gzip: null, brotli: null },
+		})
+		const refused = await post({ input, options: { action: 'minify', sizes: 'no' } })
+		expect(refused.status).toBe(400)
+	})
+
 	test('every language is detected automatically', async () => {
 		for (const name of sampleNames) {
 			const { status, body } = await post({ input: samples[name], options: { action: 'minify' } })

@@ -37,7 +37,7 @@ function evaluate(code: string): Record<string, unknown> {
 
 describe('options', () => {
 	test('every field has a default', () => {
-		expect(minifyOptionsSchema.parse({})).toEqual({ action: 'beautify', language: 'auto', indent: '2', printWidth: 80, quotes: 'double' })
+		expect(minifyOptionsSchema.parse({})).toEqual({ action: 'beautify', language: 'auto', indent: '2', printWidth: 80, quotes: 'double', sizes: true })
 	})
 
 	test('unknown keys and out-of-range values are refused', () => {
@@ -604,6 +604,37 @@ describe('sizes and saving', () => {
 		})
 		expect(result.sizes).toEqual({ before: expected(input), after: expected(result.output) })
 		expect(result.saving).toBe(Math.round(((result.sizes.before.raw - result.sizes.after.raw) / result.sizes.before.raw) * 1000) / 10)
+	})
+
+	test('beautify, whose output is larger, measures both at the output\'s effort', async () => {
+		const input = 'a{b:c}'.repeat(25_000)
+		const result = await run(input, { action: 'beautify', language: 'css' })
+		expect(Buffer.byteLength(result.output)).toBeGreaterThan(128 * 1024)
+		const brotli = (text: string) =>
+			zlib.brotliCompressSync(text, {
+				params: {
+					[zlib.constants.BROTLI_PARAM_QUALITY]: brotliQualityFor(Buffer.byteLength(result.output)),
+					[zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+					[zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+				},
+			}).length
+		expect(result.sizes.before.brotli).toBe(brotli(input))
+		expect(result.sizes.after.brotli).toBe(brotli(result.output))
+	})
+
+	test('sizes: false leaves the compressed sizes out (null), and nothing else changes', async () => {
+		const input = samples.javascript
+		const full = await run(input, { action: 'minify', language: 'javascript' })
+		const raw = await run(input, { action: 'minify', language: 'javascript', sizes: false })
+		expect(raw.output).toBe(full.output)
+		expect(raw.saving).toBe(full.saving)
+		expect(raw.sizes).toEqual({ before: { raw: full.sizes.before.raw, gzip: null, brotli: null }, after: { raw: full.sizes.after.raw, gzip: null, brotli: null } })
+		expect(minifyOptionsSchema.safeParse({ sizes: 'false' }).success).toBe(false)
+	})
+
+	test('a failed minify leaves no unhandled rejection from the sizes measured meanwhile', async () => {
+		const error = await failure('function (', { action: 'minify', language: 'javascript' })
+		expect(error.status).toBe(400)
 	})
 
 	test('raw sizes count UTF-8 bytes', async () => {

@@ -69,6 +69,14 @@ export const minifyOptionsSchema = z
 		// Coerced: a form posted without JavaScript sends "80".
 		printWidth: z.coerce.number().int().min(40).max(200).default(80),
 		quotes: z.enum(['double', 'single']).default('double'),
+		/**
+		 * The compressed sizes of the report (gzip and Brotli of input and output): on unless a client
+		 * turns them off. They cost as much as the minify itself on large inputs (issue 17); with `false`
+		 * the report has raw sizes only (`gzip` and `brotli` null). A union of literals rather than
+		 * `z.boolean()`, so a form posted without JavaScript (which has no such field) keeps the default
+		 * (form-options.ts reads a missing boolean as an unticked checkbox).
+		 */
+		sizes: z.union([z.literal(true), z.literal(false)]).default(true),
 	})
 	.strict()
 
@@ -114,7 +122,8 @@ export const MINIFY_CAPS: Record<Language, number> = {
 	sql: MAX_INPUT_BYTES,
 }
 
-export type SizeReport = { raw: number; gzip: number; brotli: number | null }
+/** `gzip` and `brotli` are null when not measured (option `sizes: false`; Brotli in the browser, which has no encoder). */
+export type SizeReport = { raw: number; gzip: number | null; brotli: number | null }
 
 export type MinifyResult = ToolResult & {
 	output: string
@@ -163,6 +172,13 @@ export async function runMinify(
 	}
 	context.progress?.(0.05)
 
+	// A minify's output is smaller than its input, and the input's compressed sizes need only the
+	// input: they are measured while the engine works (esbuild in its own process, zlib on libuv's
+	// threads), where they cost as much as the minify itself one after the other (issue 17).
+	const early = options.sizes && options.action === 'minify' ? engines.compressedSizes(input, { referenceBytes: before }) : null
+	// Awaited below, or dropped when the run fails: never an unhandled rejection.
+	early?.catch(() => {})
+
 	const notes: Array<string> = []
 	let output: string
 	try {
@@ -180,11 +196,15 @@ export async function runMinify(
 		notes.push('Nothing is left: the input holds only comments, whitespace or type declarations.')
 	}
 	const after = utf8Length(output)
+	// Both measured alike: at the effort the larger of the two calls for.
 	const referenceBytes = Math.max(before, after)
-	const [beforeCompressed, afterCompressed] = await Promise.all([
-		engines.compressedSizes(input, { referenceBytes }),
-		engines.compressedSizes(output, { referenceBytes }),
-	])
+	const notMeasured = { gzip: null, brotli: null }
+	const [beforeCompressed, afterCompressed] = options.sizes
+		? await Promise.all([
+				early !== null && referenceBytes === before ? early : engines.compressedSizes(input, { referenceBytes }),
+				engines.compressedSizes(output, { referenceBytes }),
+			])
+		: [notMeasured, notMeasured]
 	context.progress?.(1)
 	return {
 		output,

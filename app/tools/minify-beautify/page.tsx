@@ -21,7 +21,7 @@ export const loader = toolPageLoader(content)
  */
 export const action = toolPageAction({ slug: content.slug, optionsSchema: minifyOptionsSchema })
 
-const defaults: MinifyOptions = { action: 'beautify', language: 'auto', indent: '2', printWidth: 80, quotes: 'double' }
+const defaults: MinifyOptions = { action: 'beautify', language: 'auto', indent: '2', printWidth: 80, quotes: 'double', sizes: true }
 
 export default function MinifyBeautify() {
 	const tool = useToolPage<MinifyOptions, MinifyResult>({ slug: content.slug, defaults })
