@@ -10,9 +10,9 @@
  * - JS minify of 1 MB: `curl` to `minify-beautify` (action `minify`) against
  *   the esbuild CLI (node_modules/.bin/esbuild);
  * - CSS minify of 500 KB: the same against the lightningcss CLI
- *   (`LIGHTNINGCSS_CLI`, else node_modules/.bin/lightningcss, else the
- *   `lightningcss-cli` npm package in /tmp/lcss-cli; without any of them,
- *   a node script calling lightningcss's `transform`, and the row says so).
+ *   (`LIGHTNINGCSS_CLI`, e.g. the `lightningcss-cli` npm package's binary,
+ *   else node_modules/.bin/lightningcss; without either, a node script
+ *   calling lightningcss's `transform`, and the row says so).
  *
  * Both sides read their input from a file and write their output to one:
  * curl sends the request body prepared beforehand (`{"input": …}`, what a
@@ -158,7 +158,7 @@ function compare(section: string, measure: string, ours: ReadonlyArray<Run>, ref
 
 /** The lightningcss command-line tool, if one is installed. */
 function lightningcssCli(): string | null {
-	for (const candidate of [process.env.LIGHTNINGCSS_CLI, path.join(root, 'node_modules/.bin/lightningcss'), '/tmp/lcss-cli/node_modules/.bin/lightningcss']) {
+	for (const candidate of [process.env.LIGHTNINGCSS_CLI, path.join(root, 'node_modules/.bin/lightningcss')]) {
 		if (candidate && existsSync(candidate)) return candidate
 	}
 	return null
