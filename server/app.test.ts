@@ -245,14 +245,62 @@ test('a cached page is sealed: no nonce, its inline scripts hashed in the policy
 })
 
 /** A GET that keeps the body as sent (fetch would decode it). */
-function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(url: string, acceptEncoding: string, extraHeaders: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
 	return new Promise((resolve, reject) => {
 		http
-			.get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+			.get(url, { headers: { 'Accept-Encoding': acceptEncoding, ...extraHeaders } }, (response) => {
 				const chunks: Array<Buffer> = []
 				response.on('data', (chunk: Buffer) => chunks.push(chunk))
-				response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+				response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
 			})
 			.on('error', reject)
 	})
 }
+
+test('hashed assets are answered before Express with the headers Express gives them; conditional and unknown requests go through Express', async () => {
+	const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'toolsite-client-'))
+	await fs.mkdir(path.join(dir, 'assets'))
+	const source = 'export const answer = 42\n'.repeat(20)
+	await fs.writeFile(path.join(dir, 'assets', 'app-Ab12Cd34.js'), source)
+	await fs.writeFile(path.join(dir, 'assets', 'app-Ab12Cd34.js.br'), zlib.brotliCompressSync(source))
+	await fs.writeFile(path.join(dir, 'assets', 'app-Ab12Cd34.js.gz'), zlib.gzipSync(source))
+	const app = await startApp(0, dir)
+	const asset = app.url('/assets/app-Ab12Cd34.js')
+	// An If-Modified-Since from before the file: the Express chain answers, in full.
+	const viaExpress = (accept: string) => rawGet(asset, accept, { 'If-Modified-Since': new Date(0).toUTCString() })
+	const comparable = (headers: http.IncomingHttpHeaders) => {
+		const { date: _date, 'x-request-id': id, 'content-security-policy': policy, ...rest } = headers
+		expect(id).toMatch(/^[\w-]{36}$/)
+		return { ...rest, policy: String(policy).replace(/'nonce-[^']+'/, "'nonce-…'") }
+	}
+	try {
+		for (const [accept, decode] of [
+			['gzip, deflate, br', zlib.brotliDecompressSync],
+			['gzip', zlib.gunzipSync],
+			['identity', (body: Buffer) => body],
+		] as const) {
+			const fast = await rawGet(asset, accept)
+			const express = await viaExpress(accept)
+			expect(decode(fast.body).toString(), accept).toBe(source)
+			expect(fast.body).toEqual(express.body)
+			expect(comparable(fast.headers), accept).toEqual(comparable(express.headers))
+			expect(fast.headers['content-type']).toBe('text/javascript; charset=utf-8')
+			expect(fast.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+			expect(fast.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/)
+			expect(fast.headers['x-content-type-options']).toBe('nosniff')
+		}
+		const head = await fetch(asset, { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } })
+		expect(head.status).toBe(200)
+		expect(head.headers.get('Content-Encoding')).toBe('br')
+		expect(await head.text()).toBe('')
+		// Revalidation and ranges are express.static's.
+		const etag = (await rawGet(asset, 'identity')).headers.etag!
+		expect((await rawGet(asset, 'identity', { 'If-None-Match': etag })).status).toBe(304)
+		const range = await rawGet(asset, 'identity', { Range: 'bytes=0-5' })
+		expect(range.status).toBe(206)
+		expect(range.body.toString()).toBe('export')
+	} finally {
+		await new Promise<void>((resolve) => app.server.close(() => resolve()))
+		await fs.rm(dir, { recursive: true, force: true })
+	}
+})

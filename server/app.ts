@@ -28,9 +28,9 @@ import {
 	withNonce,
 } from './page-cache.ts'
 import { pdfjsAssets } from './pdfjs-assets.ts'
-import { precompressedAssets } from './precompressed.ts'
+import { assetContentType, hashedAssetsFastPath, precompressedAssets } from './precompressed.ts'
 import { lingerAfterEarlyAnswer, redirectToHttps, rejectBadUrls, rejectCrossSiteWrites, requestLogger, sendError } from './request-guards.ts'
-import { allowsWasm, contentSecurityPolicy, type CspOptions, fixedSecurityHeaders, securityHeaders } from './security-headers.ts'
+import { allowsWasm, contentSecurityPolicy, createNonce, type CspOptions, fixedSecurityHeaders, securityHeaders } from './security-headers.ts'
 import { serverTiming } from './server-timing.ts'
 
 export type AppOptions = {
@@ -89,7 +89,17 @@ export function createApp(options: AppOptions) {
 		app.use(compression())
 		app.use(
 			'/assets',
-			express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }),
+			express.static(path.join(clientDir, 'assets'), {
+				immutable: true,
+				maxAge: '1y',
+				index: false,
+				redirect: false,
+				// The type the precompressed variants and the fast path give (text/javascript, RFC 9239).
+				setHeaders: (res, file) => {
+					const type = assetContentType(file)
+					if (type) res.setHeader('Content-Type', type)
+				},
+			}),
 		)
 		// The few files at the build's root (favicon, icons): looked up only for their own names. A page URL
 		// going through express.static cost a stat and a 404 error object with a stack trace each time
@@ -211,9 +221,28 @@ export function createApp(options: AppOptions) {
 		}
 		return true
 	}
+	// Hashed assets, likewise (server/precompressed.ts), with the headers the Express chain gives them.
+	const assetsFastPath = options.viteMiddleware ? null : hashedAssetsFastPath(path.join(options.clientDir ?? path.resolve('build/client'), 'assets'))
+	const serveAsset = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+		if (!assetsFastPath || options.isShuttingDown?.() || (trustProxy && options.https)) return false
+		const id = randomUUID()
+		const started = process.hrtime.bigint()
+		const length = assetsFastPath(req, res, (urlPath) => [
+			['X-Request-Id', id],
+			['Content-Security-Policy', contentSecurityPolicy(createNonce(), { ...cspOptions, wasm: allowsWasm(urlPath) })],
+			...fixedHeaders,
+		])
+		if (length !== null && options.logRequests) {
+			res.on('finish', () => {
+				const ms = Number(process.hrtime.bigint() - started) / 1e6
+				console.log(`${id} ${req.method} ${(req.url ?? '').split('?')[0]} ${res.statusCode} ${ms.toFixed(1)}ms ${length}`)
+			})
+		}
+		return length !== null
+	}
 	// (Not named `handle`: that is Express's own entry point.)
 	const nodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => {
-		if (!serveFromCache(req, res)) app(req, res)
+		if (!serveAsset(req, res) && !serveFromCache(req, res)) app(req, res)
 	}
 	// `listen` as Express's, with the cache in front.
 	const listen = ((...args: Array<unknown>) => http.createServer(nodeHandler).listen(...(args as Parameters<http.Server['listen']>))) as typeof app.listen
