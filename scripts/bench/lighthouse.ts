@@ -142,11 +142,26 @@ function gzippedBytes(url: string): Promise<number> {
 	})
 }
 
+/** One Lighthouse run; a run whose trace came out broken (NO_NAVSTART and the like, seen on a busy machine) is tried once more. */
+async function audit(url: string, port: number, attempt = 1): Promise<Lhr> {
+	try {
+		const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' })
+		const lhr = result?.lhr as unknown as Lhr | undefined
+		if (!lhr) throw new Error('Lighthouse returned no result')
+		if (lhr.runtimeError) throw new Error(lhr.runtimeError.message)
+		return lhr
+	} catch (error) {
+		if (attempt >= 2) throw error
+		console.log(`  (retrying ${new URL(url).pathname}: ${error instanceof Error ? error.message : String(error)})`)
+		return audit(url, port, attempt + 1)
+	}
+}
+
 const score = (lhr: Lhr, category: string) => {
 	const value = lhr.categories[category]?.score
 	return value === null || value === undefined ? NaN : Math.round(value * 100)
 }
-const audit = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? NaN
+const metric = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? NaN
 const ms = (value: number) => (Number.isNaN(value) ? '-' : `${Math.round(value)} ms`)
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
@@ -163,14 +178,11 @@ export async function run(pages: ReadonlyArray<string> = PAGES): Promise<Array<B
 		for (let round = 0; round < RUNS; round++) {
 			for (const page of pages) {
 				try {
-					const result = await lighthouse(`${server.url}${page}`, { port: chromium.port, output: 'json', logLevel: 'error' })
-					const lhr = result?.lhr as unknown as Lhr | undefined
-					if (!lhr) throw new Error('Lighthouse returned no result')
-					if (lhr.runtimeError) throw new Error(lhr.runtimeError.message)
+					const lhr = await audit(`${server.url}${page}`, chromium.port)
 					const performance = score(lhr, 'performance')
 					runs.get(page)!.push({ lhr, performance })
 					console.log(
-						`  run ${round + 1} ${page}: performance ${performance}, TBT ${ms(audit(lhr, 'total-blocking-time'))}, LCP ${ms(audit(lhr, 'largest-contentful-paint'))} (load ${loadAverage()})`,
+						`  run ${round + 1} ${page}: performance ${performance}, TBT ${ms(metric(lhr, 'total-blocking-time'))}, LCP ${ms(metric(lhr, 'largest-contentful-paint'))} (load ${loadAverage()})`,
 					)
 				} catch (error) {
 					const message = error instanceof Error ? error.message : String(error)
@@ -193,11 +205,11 @@ export async function run(pages: ReadonlyArray<string> = PAGES): Promise<Array<B
 			const chosen = done.find((one) => one.performance === middle)!
 			if (page === '/') rootRun = chosen
 			const { lhr } = chosen
-			const tbt = audit(lhr, 'total-blocking-time')
+			const tbt = metric(lhr, 'total-blocking-time')
 			const spread = done.map((one) => one.performance).join('/')
 			console.log(
 				`${page.padEnd(26)} ${String(middle).padStart(3)} (${spread})`.padEnd(46) +
-					`${String(score(lhr, 'accessibility')).padStart(4)}  ${String(score(lhr, 'best-practices')).padStart(3)}  ${String(score(lhr, 'seo')).padStart(3)}  ${ms(tbt).padStart(7)}  ${ms(audit(lhr, 'largest-contentful-paint')).padStart(8)}  ${audit(lhr, 'cumulative-layout-shift').toFixed(3)}`,
+					`${String(score(lhr, 'accessibility')).padStart(4)}  ${String(score(lhr, 'best-practices')).padStart(3)}  ${String(score(lhr, 'seo')).padStart(3)}  ${ms(tbt).padStart(7)}  ${ms(metric(lhr, 'largest-contentful-paint')).padStart(8)}  ${metric(lhr, 'cumulative-layout-shift').toFixed(3)}`,
 			)
 			const note = failed.length > 0 ? `; ${failed.length} run(s) failed: ${failed[0]}` : ''
 			rows.push({
@@ -212,7 +224,7 @@ export async function run(pages: ReadonlyArray<string> = PAGES): Promise<Array<B
 			rows.push({
 				section: SECTION,
 				measure: `${page} TBT, LCP, CLS`,
-				ours: `${ms(tbt)}, ${ms(audit(lhr, 'largest-contentful-paint'))}, ${audit(lhr, 'cumulative-layout-shift').toFixed(3)}`,
+				ours: `${ms(tbt)}, ${ms(metric(lhr, 'largest-contentful-paint'))}, ${metric(lhr, 'cumulative-layout-shift').toFixed(3)}`,
 				reference: '-',
 				ratio: null,
 				target: `TBT <= ${TARGET_TBT_MS} ms`,
