@@ -1,7 +1,6 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
+import { Writable } from 'node:stream'
+import { type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from './utils/db.server.ts'
 import { takeDocumentResponse } from './utils/document-response.server.ts'
@@ -40,40 +39,54 @@ export default function handleRequest(
 	if (direct) return direct
 	if (databaseOutages.has(request)) responseStatusCode = markOutage(responseStatusCode, responseHeaders)
 	const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : ''
-	// Bots and no-JavaScript clients get the whole document at once; browsers get it streamed.
-	const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
 
+	// The whole document is rendered before the first byte goes out (onAllReady),
+	// into one buffer. Loaders have all finished by the time Remix calls this,
+	// and no page suspends on the server (the PDF editor's lazy part loads after
+	// hydration), so streaming the shell first would send the same bytes at the
+	// same moment; what it did cost was a Node stream turned into a web stream,
+	// dozens of small writes, and each of them compressed on its own (issue 17:
+	// a third of an uncached page's CPU). One buffer is compressed in one call,
+	// and server/app.ts can read it without decoding a stream.
 	return new Promise<Response>((resolve, reject) => {
+		const chunks: Array<Buffer> = []
 		let shellRendered = false
+		const sink = new Writable({
+			write(chunk: Buffer, _encoding, callback) {
+				chunks.push(chunk)
+				callback()
+			},
+			final(callback) {
+				responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+				resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+				callback()
+			},
+		})
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
 				<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
 			</NonceProvider>,
 			{
 				nonce,
-				[readyEvent]() {
+				onShellReady() {
 					shellRendered = true
-					const body = new PassThrough()
-					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-					resolve(
-						new Response(createReadableStreamFromReadable(body), {
-							headers: responseHeaders,
-							status: responseStatusCode,
-						}),
-					)
-					pipe(body)
+				},
+				onAllReady() {
+					clearTimeout(timer)
+					pipe(sink)
 				},
 				onShellError(error: unknown) {
+					clearTimeout(timer)
 					reject(error)
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					// Errors after the shell are logged; before it, onShellError rejects.
+					// Before the shell, onShellError rejects; later errors are logged.
 					if (shellRendered) console.error(error)
 				},
 			},
 		)
-		setTimeout(abort, ABORT_DELAY + 1_000)
+		const timer = setTimeout(abort, ABORT_DELAY + 1_000)
 	})
 }
 
