@@ -26,6 +26,7 @@ const sections: Array<[string, () => Promise<{ run: () => Promise<Array<BenchRow
 	['PDF', () => import('./bench/pdf.ts')],
 	['PDF viewer', () => import('./bench/pdf-viewer.ts')],
 	['Memory and start-up', () => import('./bench/memory.ts')],
+	['Lighthouse', () => import('./bench/lighthouse.ts')],
 ]
 
 const only = process.argv.slice(2)
