@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useHydrated } from '#app/utils/misc.ts'
 import { type ErrorBody } from '#app/utils/errors.ts'
-import { isAbort, runInBrowser, type BrowserRunOptions } from './browser-runner.client.ts'
+import { isAbort, runInBrowser } from './browser-runner.client.ts'
 import { type ToolResult } from './core.ts'
 import { type ToolActionData, type ToolLoaderData } from './content.ts'
 
@@ -63,29 +63,10 @@ export type UseToolArgs<O extends ToolOptions> = {
 	loaderData: ToolLoaderData | undefined
 	/** Skip live runs (a tool can wait for a button, e.g. a very slow option). */
 	live?: boolean
-	/**
-	 * A tool whose own worker downloads heavy engines: the engine a run needs
-	 * (null when unknown), so that small inputs are answered by the server's
-	 * API until the worker has it (browser-runner.client.ts), and how to read
-	 * the server's answer. Read on each run; need not be stable.
-	 */
-	serverWhileLoading?: {
-		engine: (input: string, options: O) => string | null
-		fromServer?: BrowserRunOptions['fromServer']
-	}
 }
 
-export function useTool<O extends ToolOptions, R extends ToolResult = ToolResult>({
-	slug,
-	defaults,
-	actionData,
-	loaderData,
-	live = true,
-	serverWhileLoading,
-}: UseToolArgs<O>) {
+export function useTool<O extends ToolOptions, R extends ToolResult = ToolResult>({ slug, defaults, actionData, loaderData, live = true }: UseToolArgs<O>) {
 	const hydrated = useHydrated()
-	const whileLoading = useRef(serverWhileLoading)
-	whileLoading.current = serverWhileLoading
 	const inputRef = useRef<HTMLTextAreaElement>(null)
 	const formRef = useRef<HTMLFormElement>(null)
 	const seed = actionData ?? loaderData?.example ?? null
@@ -139,11 +120,7 @@ export function useTool<O extends ToolOptions, R extends ToolResult = ToolResult
 		let current = true
 		setRunning(true)
 		setProgress(null)
-		runInBrowser(slug, settledInput, options, {
-			onProgress: (fraction) => current && setProgress(fraction),
-			engine: whileLoading.current?.engine(settledInput, options),
-			fromServer: whileLoading.current?.fromServer,
-		})
+		runInBrowser(slug, settledInput, options, { onProgress: (fraction) => current && setProgress(fraction) })
 			.then((next) => {
 				if (!current) return
 				setResult(next as R)

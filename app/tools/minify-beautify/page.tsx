@@ -4,7 +4,7 @@ import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
 import { ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from '#app/tools/minify-beautify/content.ts'
 import { languageNames, minifyOptionsSchema, type MinifyOptions, type MinifyResult } from '#app/tools/minify-beautify/core.ts'
-import { languageOf, serverWhileEngineLoads, useEngineLoading, useValidOptions } from './parts/hooks.ts'
+import { languageOf, useEngineLoading, useValidOptions } from './parts/hooks.ts'
 import { actions, MinifyOptionsPanel } from './parts/options.tsx'
 import { MinifyResultColumn } from './parts/result.tsx'
 
@@ -24,7 +24,7 @@ export const action = toolPageAction({ slug: content.slug, optionsSchema: minify
 const defaults: MinifyOptions = { action: 'beautify', language: 'auto', indent: '2', printWidth: 80, quotes: 'double', sizes: true }
 
 export default function MinifyBeautify() {
-	const tool = useToolPage<MinifyOptions, MinifyResult>({ slug: content.slug, defaults, serverWhileLoading: serverWhileEngineLoads })
+	const tool = useToolPage<MinifyOptions, MinifyResult>({ slug: content.slug, defaults })
 	const { setOption } = tool
 	const options = useValidOptions(tool.options, defaults, setOption)
 	// An error never leaves an older result on screen.

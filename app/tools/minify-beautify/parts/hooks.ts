@@ -7,8 +7,7 @@ import { useActionData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { type ToolActionData } from '#app/tools/kit/content.ts'
 import { type ToolState } from '#app/tools/kit/tool-panes.tsx'
-import { type ToolResult } from '#app/tools/kit/core.ts'
-import { type SetOption, type UseToolArgs } from '#app/tools/kit/use-tool.ts'
+import { type SetOption } from '#app/tools/kit/use-tool.ts'
 import { detectLanguage, languageIds, minifyOptionsSchema, type Action, type Language, type MinifyOptions, type MinifyResult } from '../core.ts'
 import { engineFor } from '../view.ts'
 
@@ -48,29 +47,6 @@ export function languageOf(tool: ToolState, options: MinifyOptions, result: Mini
 				? detectLanguage(tool.input)
 				: (result?.language ?? (isLanguage(errorLanguage) ? errorLanguage : null))
 	return { detected, language: options.language === 'auto' ? detected : options.language }
-}
-
-/**
- * The engine a run needs (esbuild, lightningcss, Prettier and its plugin…),
- * so that while the worker downloads it, a small input is answered by the
- * server's API instead (kit/browser-runner.client.ts): a 1 KB minify never
- * waits seconds for 2–3 MB of WebAssembly. The server's answer is shown as
- * the browser's would be, without Brotli sizes (browsers cannot measure
- * them): otherwise the Brotli row would fill in and empty again as the
- * engine arrives.
- */
-export const serverWhileEngineLoads: NonNullable<UseToolArgs<MinifyOptions>['serverWhileLoading']> = {
-	engine(input, options) {
-		const parsed = minifyOptionsSchema.safeParse(options)
-		if (!parsed.success || input.trim() === '') return null
-		const { action, language } = parsed.data
-		return engineFor(action, language === 'auto' ? detectLanguage(input) : language).id
-	},
-	fromServer(result: ToolResult): ToolResult {
-		const sizes = (result as Partial<MinifyResult>).sizes
-		if (!sizes?.before || !sizes.after) return result
-		return { ...result, sizes: { before: { ...sizes.before, brotli: null }, after: { ...sizes.after, brotli: null } } }
-	},
 }
 
 /** Engines already downloaded by this page's worker, so only a first run says "Loading…". */
