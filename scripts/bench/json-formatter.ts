@@ -23,8 +23,8 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { type BenchRow } from './rows.ts'
+import { fileURLToPath } from 'node:url'
+import { runWhenAlone, type BenchRow } from './rows.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SIZES = [
@@ -278,11 +278,4 @@ export async function run(): Promise<Array<BenchRow>> {
 	return rows
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-	const rows = await run()
-	for (const row of rows) {
-		const ratio = row.ratio === null ? '' : ` (${row.ratio.toFixed(2)}×)`
-		const met = row.met === null ? '' : row.met ? ' ✓' : ' ✗ target missed'
-		console.log(`${row.section} | ${row.measure}: ours ${row.ours} vs ${row.reference}${ratio}; target ${row.target}${met}`)
-	}
-}
+await runWhenAlone(import.meta.url, run)

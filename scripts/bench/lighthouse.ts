@@ -34,14 +34,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
 import lighthouse from 'lighthouse'
 import { type BenchRow } from './rows.ts'
-import { loadAverage, median, startServer } from './server.ts'
+import { freePort, loadAverage, median, startServer } from './server.ts'
 
 const SECTION = 'Lighthouse'
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
@@ -70,17 +69,6 @@ type Lhr = {
 }
 
 type Run = { lhr: Lhr; performance: number }
-
-async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer()
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo
-			server.close(() => resolve(port))
-		})
-		server.on('error', reject)
-	})
-}
 
 /** Headless Chromium with a remote debugging port that Lighthouse connects to. */
 async function launchChromium(): Promise<{ port: number; close(): Promise<void> }> {

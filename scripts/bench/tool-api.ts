@@ -37,10 +37,9 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { generateDocument } from './json-formatter.ts'
 import { cssInput, javascriptInput } from './minify.ts'
-import { type BenchRow } from './rows.ts'
+import { runWhenAlone, type BenchRow } from './rows.ts'
 import { loadAverage, median, root, startServer, type BenchServer } from './server.ts'
 
 const RUNS = Number(process.env.BENCH_API_RUNS ?? 7)
@@ -293,11 +292,4 @@ export async function run(): Promise<Array<BenchRow>> {
 	return rows
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-	const rows = await run()
-	for (const row of rows) {
-		const ratio = row.ratio === null ? '' : ` (${row.ratio.toFixed(2)}×)`
-		const met = row.met === null ? '' : row.met ? ' ✓' : ' ✗ target missed'
-		console.log(`${row.section} | ${row.measure}: ours ${row.ours} vs ${row.reference}${ratio}; target ${row.target}${met}`)
-	}
-}
+await runWhenAlone(import.meta.url, run)
