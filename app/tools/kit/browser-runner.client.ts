@@ -6,12 +6,14 @@
  * own worker. A newer run supersedes an older one (worker-client.client.ts):
  * an abandoned large job is stopped by terminating its worker; a small one
  * is left to finish (restarting the worker would cost more, e.g. reloading a
- * WebAssembly minifier) and its result ignored.
+ * WebAssembly minifier) and its result ignored. `warmUpInBrowser` lets a
+ * tool's own worker load an engine ahead of the first run (never a run
+ * itself: it supersedes nothing and nothing supersedes it).
  */
 import { getTool } from '#app/tools/registry.ts'
 import { deserializeToolError, inputTooLarge, MAX_INPUT_BYTES, runCore, serializeToolError, utf8Length, type ToolResult } from './core.ts'
 import { type ToolDefinition } from './define-tool.ts'
-import { type BrowserTask } from './worker-host.ts'
+import { type BrowserTask, type BrowserWarmUp } from './worker-host.ts'
 import { createWorkerClient, type WorkerClient } from './worker-client.client.ts'
 
 export { isAbort } from './worker-client.client.ts'
@@ -19,7 +21,7 @@ export { isAbort } from './worker-client.client.ts'
 /** About 1 MB of text. */
 export const WORKER_THRESHOLD = 1_000_000
 
-type Client = WorkerClient<Omit<BrowserTask, 'id'>, ToolResult>
+type Client = WorkerClient<Omit<BrowserTask, 'id'>, ToolResult, Omit<BrowserWarmUp, 'id'>>
 
 let shared: Client | null = null
 const own = new Map<string, Client>()
@@ -59,4 +61,16 @@ export async function runInBrowser(
 		}
 	}
 	return client.run({ slug, input, options }, { onProgress, stopWhenSuperseded: large })
+}
+
+/**
+ * Has the own worker of tool `slug` load what its runs of `what` will need
+ * (the tool's worker defines `what`: kit/worker-host.ts's warmers), starting
+ * the worker if needed. Resolves once loaded; a run started meanwhile waits
+ * in the worker for the same load. Tools without an own worker load nothing.
+ */
+export function warmUpInBrowser(slug: string, what: unknown): Promise<void> {
+	const tool = getTool(slug)
+	if (!tool || tool.runs !== 'own-worker') return Promise.resolve()
+	return clientFor(tool).prepare({ slug, warm: what })
 }

@@ -12,6 +12,11 @@
  *   be left to finish, unseen, where restarting the worker would cost more.
  * - **Cancel**: `cancel()` stops the job under way, if any, and its worker.
  * - **Progress**: the worker posts `{ id, progress }` (0–1) while it works.
+ * - **Prepare**: `prepare(message)` asks the worker to load what later runs
+ *   will need (e.g. a WebAssembly engine) and settles once it has. It is not
+ *   a run: it neither supersedes the run under way nor is superseded by a
+ *   newer one, so a run that arrives meanwhile simply waits in the worker for
+ *   the same load (the worker's loaders memoise their promise).
  *
  * Messages: the client posts `{ id, ...task }`; the worker answers
  * `{ id, progress }`, `{ id, ok: true, result }` or `{ id, ok: false, error }`
@@ -34,7 +39,7 @@ export type WorkerRunOptions = {
 	stopWhenSuperseded?: boolean
 }
 
-export type WorkerClient<Task extends object, Result> = {
+export type WorkerClient<Task extends object, Result, Prepare extends object = Task> = {
 	run(task: Task, options?: WorkerRunOptions): Promise<Result>
 	/** Stops the job under way, if any. */
 	cancel(): void
@@ -42,24 +47,36 @@ export type WorkerClient<Task extends object, Result> = {
 	supersede(): void
 	/** Starts the worker now and posts it `task` (answered with nothing), so the first job does not wait for it. */
 	warmUp(task: Task): void
+	/**
+	 * Starts the worker if needed and posts it `message` (with an id of its
+	 * own), resolving when the worker answers that id with `ok: true`;
+	 * rejects on its error, or with an AbortError if the worker is stopped
+	 * first (cancel, a superseded large job, a crash).
+	 */
+	prepare(message: Prepare): Promise<void>
 }
 
 export function isAbort(error: unknown): boolean {
 	return error instanceof DOMException && error.name === 'AbortError'
 }
 
-export function createWorkerClient<Task extends object, Result>(
+export function createWorkerClient<Task extends object, Result, Prepare extends object = Task>(
 	/** A literal `new Worker(new URL(…, import.meta.url), …)`: Vite bundles each one it sees as a worker entry. */
 	start: () => Worker,
 	{ crashMessage = 'The tool stopped unexpectedly. Please try again.' }: { crashMessage?: string } = {},
-): WorkerClient<Task, Result> {
+): WorkerClient<Task, Result, Prepare> {
 	let worker: Worker | null = null
 	let nextId = 1
 	let pending: { id: number; stopWorker: boolean; reject: (error: unknown) => void; cleanup: () => void } | null = null
+	/** The unanswered `prepare` messages, by the worker they went to: stopping it rejects them. */
+	const preparing = new Map<Worker, Set<(error: unknown) => void>>()
 
 	function stop(which: Worker | null = worker) {
 		which?.terminate()
 		if (worker === which) worker = null
+		if (!which) return
+		for (const reject of [...(preparing.get(which) ?? [])]) reject(new DOMException('The worker stopped', 'AbortError'))
+		preparing.delete(which)
 	}
 
 	function cancelPending(reason: string, superseded: boolean) {
@@ -77,6 +94,35 @@ export function createWorkerClient<Task extends object, Result>(
 			if (worker) return
 			worker = start()
 			worker.postMessage({ id: 0, ...task })
+		},
+		prepare(message) {
+			const id = nextId++
+			worker ??= start()
+			const target = worker
+			return new Promise<void>((resolve, reject) => {
+				const waiting = preparing.get(target) ?? new Set()
+				preparing.set(target, waiting)
+				const settle = (error?: unknown) => {
+					target.removeEventListener('message', onMessage)
+					target.removeEventListener('error', onError)
+					waiting.delete(fail)
+					if (error === undefined) resolve()
+					else reject(error)
+				}
+				const fail = (error: unknown) => settle(error)
+				const onMessage = ({ data }: MessageEvent<WorkerReply>) => {
+					if (data.id !== id || 'progress' in data) return
+					settle(data.ok ? undefined : deserializeToolError(data.error))
+				}
+				const onError = (event: ErrorEvent) => {
+					settle(new Error(event.message || crashMessage))
+					stop(target)
+				}
+				waiting.add(fail)
+				target.addEventListener('message', onMessage)
+				target.addEventListener('error', onError)
+				target.postMessage({ id, ...message })
+			})
 		},
 		run(task, { onProgress, transfer = [], stopWhenSuperseded = true } = {}) {
 			cancelPending('Superseded by a newer run', true)

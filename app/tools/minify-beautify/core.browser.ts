@@ -60,6 +60,26 @@ function loadLightningcss(): Promise<LightningcssWasm> {
 	return lightningcssPromise
 }
 
+function loadHtmlMinifier(): Promise<HtmlMinifier> {
+	// The bundle has no type declarations; it exports the same `minify` as the package.
+	return import(
+		// @ts-expect-error -- untyped browser bundle of html-minifier-terser
+		'html-minifier-terser/dist/htmlminifier.esm.bundle'
+	) as Promise<HtmlMinifier>
+}
+
+/**
+ * Loads (downloads and compiles) the engine a minify of `language` needs,
+ * ahead of the first run (the page's idle-time warm-up, parts/hooks.ts).
+ * The same memoised loaders the runs use: a run that comes meanwhile awaits
+ * this very load. JSON, XML and SQL need nothing beyond this module.
+ */
+export async function warmMinifier(language: unknown): Promise<void> {
+	if (language === 'javascript' || language === 'typescript') await loadEsbuild()
+	else if (language === 'css') await loadLightningcss()
+	else if (language === 'html') await loadHtmlMinifier()
+}
+
 async function gzipSize(text: string): Promise<number> {
 	// A Blob encodes a string as UTF-8.
 	const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))
@@ -96,11 +116,7 @@ export const browserEngines: MinifyEngines = {
 	},
 
 	async minifyHtml(code, options) {
-		// The bundle has no type declarations; it exports the same `minify` as the package.
-		const { minify } = (await import(
-			// @ts-expect-error -- untyped browser bundle of html-minifier-terser
-			'html-minifier-terser/dist/htmlminifier.esm.bundle'
-		)) as HtmlMinifier
+		const { minify } = await loadHtmlMinifier()
 		return minify(code, options)
 	},
 

@@ -10,6 +10,8 @@
 import { type ToolCore } from '#app/tools/kit/core.ts'
 import { serveToolCores } from '#app/tools/kit/worker-host.ts'
 
-serveToolCores({
-	'minify-beautify': () => import('./core.browser.ts').then((module) => module.core as ToolCore),
-})
+serveToolCores(
+	{ 'minify-beautify': () => import('./core.browser.ts').then((module) => module.core as ToolCore) },
+	// The page's idle-time warm-up: `warm` is the language about to be minified.
+	{ 'minify-beautify': (language) => import('./core.browser.ts').then((module) => module.warmMinifier(language)) },
+)

@@ -4,7 +4,7 @@ import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
 import { ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from '#app/tools/minify-beautify/content.ts'
 import { languageNames, minifyOptionsSchema, type MinifyOptions, type MinifyResult } from '#app/tools/minify-beautify/core.ts'
-import { languageOf, useEngineLoading, useValidOptions } from './parts/hooks.ts'
+import { languageOf, useEngineLoading, useEngineWarmUp, useValidOptions } from './parts/hooks.ts'
 import { actions, MinifyOptionsPanel } from './parts/options.tsx'
 import { MinifyResultColumn } from './parts/result.tsx'
 
@@ -31,6 +31,8 @@ export default function MinifyBeautify() {
 	const result = tool.error ? null : tool.result
 	const { detected, language } = languageOf(tool, options, result)
 	const loading = useEngineLoading(tool, options.action, language, result)
+	// Minify chosen: its engine downloads in idle time, before the first run needs it.
+	const enginesReady = useEngineWarmUp(tool, options.action, language)
 	const done = result
 		? `${options.action === 'minify' ? 'Minified' : 'Beautified'} ${languageNames[result.language]}${result.detected ? ' (detected)' : ''}`
 		: ''
@@ -43,7 +45,13 @@ export default function MinifyBeautify() {
 
 	return (
 		<ToolPage content={content} lead="Paste your code, choose Beautify or Minify, and see how much smaller it gets, gzipped and Brotli-compressed.">
-			<Form {...tool.formProps} action={PATH} className="card p-4 sm:p-6" aria-label="Minify and beautify code">
+			<Form
+				{...tool.formProps}
+				action={PATH}
+				className="card p-4 sm:p-6"
+				aria-label="Minify and beautify code"
+				data-engines-ready={tool.hydrated ? enginesReady : undefined}
+			>
 				<MinifyOptionsPanel options={options} setOption={setOption} detected={detected} hydrated={tool.hydrated} />
 				<ToolPanes>
 					<ToolInput

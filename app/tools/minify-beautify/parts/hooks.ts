@@ -1,13 +1,16 @@
 /**
  * The minifier page's state beyond `useTool`: options checked by the schema
  * (remembered ones that are no longer valid fall back to the defaults), the
- * language the input is in, and whether a run is downloading its engine.
+ * language the input is in, whether a run is downloading its engine, and the
+ * idle-time warm-up of the minify engines.
  */
 import { useActionData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { type ToolActionData } from '#app/tools/kit/content.ts'
+import { warmUpInBrowser } from '#app/tools/kit/browser-runner.client.ts'
 import { type ToolState } from '#app/tools/kit/tool-panes.tsx'
 import { type SetOption } from '#app/tools/kit/use-tool.ts'
+import { content } from '../content.ts'
 import { detectLanguage, languageIds, minifyOptionsSchema, type Action, type Language, type MinifyOptions, type MinifyResult } from '../core.ts'
 import { engineFor } from '../view.ts'
 
@@ -51,6 +54,8 @@ export function languageOf(tool: ToolState, options: MinifyOptions, result: Mini
 
 /** Engines already downloaded by this page's worker, so only a first run says "Loading…". */
 const loadedEngines = new Set<string>()
+/** Engines the worker is warming now (useEngineWarmUp). */
+const warming = new Set<string>()
 
 /**
  * "Loading the CSS minifier…" while the first run of an engine downloads it
@@ -76,4 +81,71 @@ export function useEngineLoading(tool: ToolState, action: Action, language: Lang
 		markLoaded((count) => count + 1)
 	}, [tool.hydrated, result, tool.error, errorLanguage, action])
 	return tool.hydrated && tool.running && engine && !loadedEngines.has(engine.id) ? `Loading ${engine.label}…` : null
+}
+
+/** How long the chosen action and language must stay the same before their engine is warmed ("Minify", then "CSS", warms CSS only). */
+const WARM_UP_DELAY = 400
+/** The longest an idle callback may wait for the main thread to go quiet. */
+const IDLE_TIMEOUT = 2000
+
+/** Data Saver (Chrome's "Lite mode", the `Save-Data` hint): the user asked us not to download what they have not asked for. */
+function savesData(): boolean {
+	return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true
+}
+
+/** `requestIdleCallback`, or a timer where there is none (Safari); returns the cancel. */
+function whenIdle(callback: () => void): () => void {
+	if (typeof requestIdleCallback === 'function') {
+		const handle = requestIdleCallback(callback, { timeout: IDLE_TIMEOUT })
+		return () => cancelIdleCallback(handle)
+	}
+	const timer = setTimeout(callback, 0)
+	return () => clearTimeout(timer)
+}
+
+/**
+ * Warms the minify engine on intent: once Minify is the chosen action (picked,
+ * remembered from a visit, or from a shared link) and the action and language
+ * have stayed the same for WARM_UP_DELAY, the tool's worker downloads and
+ * compiles the engine of that language in idle time (esbuild's WebAssembly
+ * for JavaScript and TypeScript, lightningcss's for CSS, html-minifier for
+ * HTML; with "Detect automatically", the language of the code, or JavaScript
+ * before there is any), so a first small minify does not wait seconds for it.
+ * Nothing leaves the device: only the engine is fetched. Beautify warms
+ * nothing (the page opens in Beautify and loads nothing heavy), and nothing is
+ * warmed when the browser asks to save data (`navigator.connection.saveData`):
+ * the engine then loads with the first run, as before.
+ *
+ * The warm-up is not a run (kit/browser-runner.client.ts `warmUpInBrowser`):
+ * a run that comes meanwhile awaits the same load in the worker and says
+ * "Loading the … minifier…" until it is there; once warm, runs never do.
+ * Returns the ids of the engines loaded (`data-engines-ready` on the form).
+ */
+export function useEngineWarmUp(tool: ToolState, action: Action, language: Language | null): string {
+	const [, markWarm] = useState(0)
+	const warm = tool.hydrated && action === 'minify' ? (language ?? 'javascript') : null
+	useEffect(() => {
+		if (!warm) return
+		const { id } = engineFor('minify', warm)
+		if (loadedEngines.has(id) || warming.has(id) || savesData()) return
+		let cancelIdle = () => {}
+		const timer = setTimeout(() => {
+			cancelIdle = whenIdle(() => {
+				warming.add(id)
+				warmUpInBrowser(content.slug, warm).then(
+					() => {
+						loadedEngines.add(id)
+						markWarm((count) => count + 1)
+					},
+					// Failed (offline, the worker stopped): the first run loads it, and says what went wrong.
+					() => {},
+				).finally(() => warming.delete(id))
+			})
+		}, WARM_UP_DELAY)
+		return () => {
+			clearTimeout(timer)
+			cancelIdle()
+		}
+	}, [warm])
+	return [...loadedEngines].sort().join(' ')
 }
