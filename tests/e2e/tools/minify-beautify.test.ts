@@ -77,6 +77,27 @@ function requested(urls: ReadonlyArray<string>, pattern: RegExp): boolean {
 	return urls.some((url) => pattern.test(url))
 }
 
+/** Records every status the page shows, in order (`statusesOf`), to see which ones said "Loading…". */
+async function recordStatuses(page: Page) {
+	await page.addInitScript(() => {
+		const statuses: Array<string> = []
+		;(window as unknown as { statuses: Array<string> }).statuses = statuses
+		new MutationObserver(() => {
+			const text = document.querySelector('[data-testid="tool-status"]')?.textContent ?? ''
+			if (text !== statuses.at(-1)) statuses.push(text)
+		}).observe(document, { subtree: true, childList: true, characterData: true })
+	})
+}
+
+function statusesOf(page: Page): Promise<Array<string>> {
+	return page.evaluate(() => (window as unknown as { statuses: Array<string> }).statuses)
+}
+
+/** The engines the tool's worker has loaded (warmed, or by a run), as the form says. */
+function enginesReady(page: Page) {
+	return page.getByRole('form', { name: 'Minify and beautify code' })
+}
+
 async function choose(page: Page, action: 'Beautify' | 'Minify') {
 	await page.getByRole('radio', { name: action, exact: true }).check({ force: true })
 }
@@ -336,25 +357,19 @@ test.describe('with JavaScript', () => {
 			const page = await context.newPage()
 			const errors = collectConsoleErrors(page)
 			const urls = recordRequests(context)
-			// Every status the page shows, in order, to see which ones said "Loading…".
-			await page.addInitScript(() => {
-				const statuses: Array<string> = []
-				;(window as unknown as { statuses: Array<string> }).statuses = statuses
-				new MutationObserver(() => {
-					const text = document.querySelector('[data-testid="tool-status"]')?.textContent ?? ''
-					if (text !== statuses.at(-1)) statuses.push(text)
-				}).observe(document, { subtree: true, childList: true, characterData: true })
-			})
+			await recordStatuses(page)
 			await page.goto(PATH)
 			await expect(page.getByTestId('tool-run')).toHaveText('Beautify')
 			// Nothing heavy until there is code to work on.
 			for (const pattern of Object.values(heavy)) expect(requested(urls, pattern), String(pattern)).toBe(false)
 
-			await choose(page, 'Minify')
+			// The language first: choosing Minify warms the chosen language's engine (after a pause, in
+			// idle time), and the code comes at once, so this first run still loads it.
 			await page.getByLabel('Language').selectOption(language)
+			await choose(page, 'Minify')
 			await pasteInput(page, samples[language])
 			await expect(page.getByTestId('size-report')).toBeVisible({ timeout: 30_000 })
-			const statuses = () => page.evaluate(() => (window as unknown as { statuses: Array<string> }).statuses)
+			const statuses = () => statusesOf(page)
 			// "Loading the CSS minifier…" (a progress bar's text may follow).
 			expect((await statuses()).some((status) => status.startsWith(engine)), (await statuses()).join(' | ')).toBe(true)
 			// A worker's requests reach the test through a session of their own, which may lag
@@ -382,6 +397,68 @@ test.describe('with JavaScript', () => {
 			expect(errors).toEqual([])
 			await context.close()
 		}
+	})
+
+	test('choosing Minify warms the engine in idle time: a first 1 KB minify never says "Loading…"', async ({ page, context, request }) => {
+		loadsEngines()
+		const errors = collectConsoleErrors(page)
+		const urls = recordRequests(context)
+		await recordStatuses(page)
+		await page.goto(PATH)
+		await expect(page.getByTestId('tool-run')).toHaveText('Beautify')
+		await expect(enginesReady(page)).toHaveAttribute('data-engines-ready', '')
+		// Minify with "Detect automatically" and no code yet: JavaScript's engine, and only it.
+		await choose(page, 'Minify')
+		await expect(enginesReady(page)).toHaveAttribute('data-engines-ready', /(^| )minify:javascript( |$)/, { timeout: 30_000 })
+		await expect.poll(() => requested(urls, heavy.esbuildWasm)).toBe(true)
+		expect(requested(urls, heavy.lightningcssWasm)).toBe(false)
+		expect(requested(urls, heavy.prettier)).toBe(false)
+
+		// About 1 KB of JavaScript, pasted once the engine is warm.
+		const js = Array.from({ length: 24 }, (_, i) => `function add${i}(first, second) { return first + second + ${i} }`).join('\n')
+		expect(Buffer.byteLength(js)).toBeGreaterThan(1000)
+		const output = page.getByTestId('tool-output')
+		await pasteInput(page, js)
+		await expect(output).toHaveValue(await serverOutput(request, js, { action: 'minify' }))
+		await expect(page.getByTestId('tool-status')).toHaveText('Minified JavaScript (detected)')
+
+		// CSS chosen by hand (the box emptied first, or the JavaScript would run as CSS at once): its
+		// engine is warmed too, and its first minify does not wait either.
+		await pasteInput(page, '')
+		await page.getByLabel('Language').selectOption('css')
+		await expect(enginesReady(page)).toHaveAttribute('data-engines-ready', /(^| )minify:css( |$)/, { timeout: 30_000 })
+		const css = Array.from({ length: 24 }, (_, i) => `.card-${i} > .item:hover {\n  margin: 0px 0px ${i}px 0px;\n}`).join('\n')
+		expect(Buffer.byteLength(css)).toBeGreaterThan(1000)
+		await pasteInput(page, css)
+		await expect(output).toHaveValue(await serverOutput(request, css, { action: 'minify', language: 'css' }))
+		await expect(page.getByTestId('tool-status')).toHaveText('Minified CSS')
+		const statuses = await statusesOf(page)
+		expect(statuses.filter((status) => status.startsWith('Loading')), statuses.join(' | ')).toEqual([])
+		expect(errors).toEqual([])
+	})
+
+	test('with Data Saver on, choosing Minify downloads nothing until there is code', async ({ page, context }) => {
+		loadsEngines()
+		const urls = recordRequests(context)
+		const workers: Array<string> = []
+		page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
+		await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true } }))
+		await recordStatuses(page)
+		await page.goto(PATH)
+		await expect(page.getByTestId('tool-run')).toHaveText('Beautify')
+		await choose(page, 'Minify')
+		await expect(page.getByTestId('tool-run')).toHaveText('Minify')
+		// Longer than the warm-up's pause, then an idle callback queued after the warm-up's would be.
+		await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestIdleCallback(resolve, { timeout: 2000 }), 1000)))
+		expect(workers).toEqual([])
+		for (const pattern of Object.values(heavy)) expect(requested(urls, pattern), String(pattern)).toBe(false)
+		await expect(enginesReady(page)).toHaveAttribute('data-engines-ready', '')
+
+		// The code brings the engine, as before the warm-up existed.
+		await pasteInput(page, samples.javascript)
+		await expect(page.getByTestId('tool-output')).toHaveValue(/^\/\*! greet\.js v1\.0\.0 \| MIT License \*\/function greet\(/, { timeout: 30_000 })
+		expect((await statusesOf(page)).some((status) => status.startsWith('Loading the JavaScript minifier…'))).toBe(true)
+		await expect.poll(() => requested(urls, heavy.esbuildWasm)).toBe(true)
 	})
 
 	test('reached by client-side navigation from a page that may not compile WebAssembly, the tool’s worker still does', async ({ page }) => {
