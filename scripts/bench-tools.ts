@@ -3,7 +3,8 @@
  * of the field, measured in one run on this machine: jq and Node's own
  * JSON.parse + JSON.stringify for the JSON formatter, the esbuild and
  * lightningcss CLIs for the minifier (the cores, and through the server's
- * tool API with curl against the CLIs), Node's Buffer for Base64 (and the
+ * tool API with curl against the CLIs; in Chromium, a first 1 KB minify
+ * with the engine warmed against one without), Node's Buffer for Base64 (and the
  * browser's worker path in Chromium), pandoc for Markdown → DOCX (through the
  * server's API), and qpdf, pdftotext and img2pdf for the PDF converter
  * (through its API), and the PDF viewer's page in Chromium against pdf.js's
@@ -19,6 +20,7 @@ import { type BenchRow } from './bench/rows.ts'
 const sections: Array<[string, () => Promise<{ run: () => Promise<Array<BenchRow>> }>]> = [
 	['JSON formatter', () => import('./bench/json-formatter.ts')],
 	['Minify', () => import('./bench/minify.ts')],
+	['Minify in the browser', () => import('./bench/minify-browser.ts')],
 	['Tool API', () => import('./bench/tool-api.ts')],
 	['Base64', () => import('./bench/base64.ts')],
 	['Base64 in the browser', () => import('./bench/base64-browser.ts')],
