@@ -22,8 +22,24 @@ import { formatBytes } from '#app/utils/format.ts'
 /** The largest input any text tool takes: 10 MB of UTF-8 (the page, the form action and the API). */
 export const MAX_INPUT_BYTES = 10 * 1024 * 1024
 
-/** UTF-8 size of `text` without encoding it (the browser has no Buffer.byteLength). */
+/**
+ * Node's native `Buffer.byteLength` where there is one (the server's workers): the counting loop
+ * below took 2 ms of a 500 KB CSS minify's 30 (issue 17), the native count 0.3. Read through
+ * globalThis so that no bundle pulls in a Buffer polyfill.
+ */
+const nativeByteLength = (globalThis as { Buffer?: { byteLength(text: string, encoding: 'utf8'): number } }).Buffer?.byteLength
+
+/**
+ * UTF-8 size of `text` without encoding it (the browser has no Buffer.byteLength). A lone
+ * surrogate counts 3 bytes, as the U+FFFD it is encoded as.
+ */
 export function utf8Length(text: string): number {
+	if (nativeByteLength) return nativeByteLength(text, 'utf8')
+	return countUtf8(text)
+}
+
+/** The count in plain JavaScript (the browser's path; exported for its test). */
+export function countUtf8(text: string): number {
 	let bytes = text.length
 	for (let index = 0; index < text.length; index++) {
 		const code = text.charCodeAt(index)
