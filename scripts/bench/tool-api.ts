@@ -11,7 +11,7 @@
  *   the esbuild CLI (node_modules/.bin/esbuild);
  * - CSS minify of 500 KB: the same against the lightningcss CLI
  *   (`LIGHTNINGCSS_CLI`, e.g. the `lightningcss-cli` npm package's binary,
- *   else node_modules/.bin/lightningcss; without either, a node script
+ *   else node_modules/.bin/lightningcss or /tmp/lcss-cli's; without one, a node script
  *   calling lightningcss's `transform`, and the row says so).
  *
  * Both sides read their input from a file and write their output to one:
@@ -210,7 +210,8 @@ function memoryRow(section: string, inputBytes: number, runs: ReadonlyArray<Memo
 
 /** The lightningcss command-line tool, if one is installed. */
 function lightningcssCli(): string | null {
-	for (const candidate of [process.env.LIGHTNINGCSS_CLI, path.join(root, 'node_modules/.bin/lightningcss')]) {
+	// The README's way to get one without touching the project's dependencies: `npm i --prefix /tmp/lcss-cli lightningcss-cli`.
+	for (const candidate of [process.env.LIGHTNINGCSS_CLI, path.join(root, 'node_modules/.bin/lightningcss'), '/tmp/lcss-cli/node_modules/.bin/lightningcss']) {
 		if (candidate && existsSync(candidate)) return candidate
 	}
 	return null
