@@ -21,7 +21,12 @@ function isHighSurrogate(code: number): boolean {
  * roughly `chunkChars` characters. Each chunk owns its whole ArrayBuffer, so
  * it can be transferred to another thread.
  */
-export function encodeJsonChunks(value: Record<string, unknown>, chunkChars = JSON_CHUNK_CHARS): Array<Uint8Array> {
+export function encodeJsonChunks(
+	value: Record<string, unknown>,
+	chunkChars = JSON_CHUNK_CHARS,
+	/** Fields whose string value is given as its UTF-8 bytes instead (the field itself is not read). */
+	utf8Fields: Readonly<Record<string, Uint8Array>> = {},
+): Array<Uint8Array> {
 	const encoder = new TextEncoder()
 	const chunks: Array<Uint8Array> = []
 	let pending: Array<string> = []
@@ -40,6 +45,15 @@ export function encodeJsonChunks(value: Record<string, unknown>, chunkChars = JS
 	push('{')
 	let first = true
 	for (const key of Object.keys(value)) {
+		const bytes = Object.hasOwn(utf8Fields, key) ? utf8Fields[key]! : null
+		if (bytes !== null) {
+			push(`${first ? '' : ','}${JSON.stringify(key)}:"`)
+			flush()
+			escapeUtf8(bytes, chunks, chunkChars)
+			push('"')
+			first = false
+			continue
+		}
 		const field = value[key]
 		if (typeof field === 'string' && field.length > chunkChars) {
 			push(`${first ? '' : ','}${JSON.stringify(key)}:"`)
@@ -62,3 +76,56 @@ export function encodeJsonChunks(value: Record<string, unknown>, chunkChars = JS
 	flush()
 	return chunks
 }
+
+/**
+ * Valid UTF-8 text as the inside of a JSON string, byte for byte what `JSON.stringify` of its text
+ * gives in UTF-8: `"` and `\\` escaped, control characters as \\b \\t \\n \\f \\r or \\u00xx, every
+ * other byte as it is (valid UTF-8 holds no lone surrogate, the one other thing JSON.stringify
+ * escapes). Written into chunks of `chunkBytes` that each own their buffer.
+ */
+export function escapeUtf8(bytes: Uint8Array, chunks: Array<Uint8Array>, chunkBytes = JSON_CHUNK_CHARS): void {
+	const capacity = Math.max(chunkBytes, 8)
+	let chunk = new Uint8Array(capacity)
+	let size = 0
+	// A full chunk is handed over as it is; only a chunk cut short (before an escape that does not
+	// fit, and the last) is copied to a buffer of its own size.
+	const next = () => {
+		if (size > 0) chunks.push(size === capacity ? chunk : chunk.slice(0, size))
+		chunk = new Uint8Array(capacity)
+		size = 0
+	}
+	let run = 0
+	const copyRun = (end: number) => {
+		while (run < end) {
+			const take = Math.min(end - run, capacity - size)
+			chunk.set(bytes.subarray(run, run + take), size)
+			size += take
+			run += take
+			if (size === capacity) next()
+		}
+	}
+	const length = bytes.length
+	for (let index = 0; index < length; index++) {
+		const byte = bytes[index]!
+		if (byte >= 0x20 && byte !== 0x22 && byte !== 0x5c) continue
+		copyRun(index)
+		run = index + 1
+		if (size + 6 > capacity) next()
+		const short = SHORT_ESCAPES[byte]
+		chunk[size++] = 0x5c
+		if (short !== undefined) chunk[size++] = short
+		else {
+			chunk[size++] = 0x75
+			chunk[size++] = 0x30
+			chunk[size++] = 0x30
+			chunk[size++] = HEX[byte >> 4]!
+			chunk[size++] = HEX[byte & 15]!
+		}
+	}
+	copyRun(length)
+	if (size > 0) chunks.push(chunk.slice(0, size))
+}
+
+/** The byte after the backslash for the escapes JSON.stringify writes short. */
+const SHORT_ESCAPES: Record<number, number> = { 0x22: 0x22, 0x5c: 0x5c, 0x08: 0x62, 0x09: 0x74, 0x0a: 0x6e, 0x0c: 0x66, 0x0d: 0x72 }
+const HEX = Array.from('0123456789abcdef', (char) => char.charCodeAt(0))

@@ -60,6 +60,35 @@ export function inputTooLarge(bytes: number): ToolError {
 /** What a run produces: the output text plus tool-specific, JSON-serialisable fields (`warnings`, `stats`, …). */
 export type ToolResult = { output: string } & Record<string, unknown>
 
+/**
+ * Where a result keeps its output as UTF-8 bytes, when the core wrote it as such (the JSON
+ * formatter): a symbol, so neither JSON, structured clone nor Object.keys see it.
+ */
+export const UTF8_OUTPUT = Symbol.for('toolsite.utf8Output')
+
+/**
+ * Gives `result` its output as UTF-8 bytes (`UTF8_OUTPUT`) and makes its `output` text only when
+ * read: the tool API encodes its answer from the bytes and never reads the text (issue 17: a 10 MB
+ * JSON document's output was otherwise held as 30 MB of UTF-16 beside the answer). Everything else
+ * (the page, forms, structured clone) reads `output` as ever.
+ */
+export function withUtf8Output<Result extends ToolResult>(result: Result, utf8: Uint8Array, text: () => string): Result {
+	let made: string | null = null
+	// Redefined in place: the key keeps its position (the answer's JSON lists fields in order).
+	Object.defineProperty(result, 'output', {
+		get: () => (made ??= text()),
+		enumerable: true,
+		configurable: true,
+	})
+	Object.defineProperty(result, UTF8_OUTPUT, { value: utf8, enumerable: false })
+	return result
+}
+
+/** The output's UTF-8 bytes when the result carries them (see `withUtf8Output`). */
+export function utf8OutputOf(result: ToolResult): Uint8Array | null {
+	return (result as { [UTF8_OUTPUT]?: Uint8Array })[UTF8_OUTPUT] ?? null
+}
+
 export type ToolRunContext = {
 	/** Called now and then with the fraction done (0–1) on long work. */
 	progress?: (fraction: number) => void
