@@ -72,7 +72,8 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
     SHUTDOWN_GRACE_MS=8000 \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_TRIM_THRESHOLD_=131072
 
 # The embedded database lives in /data, owned by the unprivileged `node` user
 # of the base image. Created (and chowned) before VOLUME declares it, so a new

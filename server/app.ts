@@ -225,7 +225,8 @@ export function createApp(options: AppOptions) {
 	// Hashed assets, likewise (server/precompressed.ts), with the headers the Express chain gives them.
 	const assetsFastPath = options.viteMiddleware ? null : hashedAssetsFastPath(path.join(options.clientDir ?? path.resolve('build/client'), 'assets'))
 	const serveAsset = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
-		if (!assetsFastPath || options.isShuttingDown?.() || (trustProxy && options.https)) return false
+		// Pages are most requests: no request id or clock read until the URL can be an asset.
+		if (!assetsFastPath || !req.url?.startsWith('/assets/') || options.isShuttingDown?.() || (trustProxy && options.https)) return false
 		const id = randomUUID()
 		const started = process.hrtime.bigint()
 		const length = assetsFastPath(req, res, (urlPath) => [

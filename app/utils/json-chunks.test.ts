@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { encodeJsonChunks } from './json-chunks.ts'
+import { encodeJsonChunks, escapeUtf8 } from './json-chunks.ts'
 
 function joined(chunks: ReadonlyArray<Uint8Array>): Buffer {
 	return Buffer.concat(chunks)
@@ -25,5 +25,23 @@ describe('encodeJsonChunks', () => {
 		expect(chunks.length).toBeGreaterThan(10)
 		for (const chunk of chunks) expect(chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength).toBe(true)
 		expect(JSON.parse(joined(chunks).toString())).toEqual(long)
+	})
+
+	test('a field given as UTF-8 bytes comes out as JSON.stringify would write its text, the field unread', () => {
+		// Every control character, quotes, backslashes, DEL, and characters of 2, 3 and 4 bytes (valid UTF-8 has no lone surrogates).
+		const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join('')
+		const utf8Text = `${controls}"\\q\u007f é東京😀 ${controls}end`
+		const withBytes = { ...value, output: utf8Text }
+		const expected = Buffer.from(JSON.stringify(withBytes))
+		const unread = { ...withBytes }
+		Object.defineProperty(unread, 'output', { enumerable: true, get: () => { throw new Error('read') } })
+		for (const chunkChars of [1, 2, 5, 7, 64, 1024]) {
+			const chunks = encodeJsonChunks(unread, chunkChars, { output: Buffer.from(utf8Text) })
+			expect(joined(chunks).equals(expected), `chunks of ${chunkChars}`).toBe(true)
+			for (const chunk of chunks) expect(chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength).toBe(true)
+		}
+		const chunks: Array<Uint8Array> = []
+		escapeUtf8(new Uint8Array(0), chunks)
+		expect(chunks).toEqual([])
 	})
 })

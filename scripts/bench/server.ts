@@ -44,8 +44,8 @@ export async function startServer(dataDir: string, env: Record<string, string> =
 	port ??= await freePort()
 	const child = spawn(process.execPath, [path.join(root, 'scripts/start.js')], {
 		cwd: root,
-		// MALLOC_ARENA_MAX as `npm start` and the Docker image set it (README, "Memory").
-		env: { ...process.env, MALLOC_ARENA_MAX: '2', NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_REQUESTS: '0', DATABASE_URL: '', ...env },
+		// The allocator settings `npm start` and the Docker image use (README, "Memory").
+		env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_REQUESTS: '0', DATABASE_URL: '', ...env },
 		stdio: ['ignore', 'ignore', 'inherit'],
 	})
 	const url = `http://127.0.0.1:${port}`

@@ -11,7 +11,7 @@
  *   the esbuild CLI (node_modules/.bin/esbuild);
  * - CSS minify of 500 KB: the same against the lightningcss CLI
  *   (`LIGHTNINGCSS_CLI`, e.g. the `lightningcss-cli` npm package's binary,
- *   else node_modules/.bin/lightningcss; without either, a node script
+ *   else node_modules/.bin/lightningcss or /tmp/lcss-cli's; without one, a node script
  *   calling lightningcss's `transform`, and the row says so).
  *
  * Both sides read their input from a file and write their output to one:
@@ -24,9 +24,19 @@
  * the time goes. Minify is measured with the size report (the default) and
  * without it (`sizes: false`).
  *
- * The server: BENCH_API_URL when set (a server already running), else the
- * production build started here on BENCH_API_PORT (a free port when unset)
- * with a throwaway database.
+ * Memory during a tool call (issue 17, target 5: at most 2× the input's size
+ * above idle): the server's resident set (threads included: the job workers
+ * live in its process; esbuild's own process does not) is read from /proc
+ * every 10 ms during BENCH_API_MEMORY_RUNS calls (3) of the 10 MB JSON format
+ * and of the 1 MB JS minify, each over a kept-alive connection, after the
+ * server has been left idle for a moment; "idle" is the RSS just before each
+ * call, "peak" the highest sample during it. Measured before the timed runs of
+ * each section, and after one small call that loads the tool's code.
+ *
+ * The server: BENCH_API_URL when set (a server already running; its memory is
+ * measured only when BENCH_API_PID names its process), else the production
+ * build started here on BENCH_API_PORT (a free port when unset) with a
+ * throwaway database.
  *
  * Run alone: npx tsx scripts/bench/tool-api.ts (BENCH_API_ONLY=json, js or css
  * for one of the three).
@@ -40,11 +50,12 @@ import path from 'node:path'
 import { generateDocument } from './json-formatter.ts'
 import { cssInput, javascriptInput } from './minify.ts'
 import { runWhenAlone, type BenchRow } from './rows.ts'
-import { loadAverage, median, root, startServer, type BenchServer } from './server.ts'
+import { loadAverage, median, megabytes, root, rssKB, startServer, type BenchServer } from './server.ts'
 
 const RUNS = Number(process.env.BENCH_API_RUNS ?? 7)
 const FACTOR = 1.2
 const ONLY = process.env.BENCH_API_ONLY ?? ''
+const MEMORY_RUNS = Number(process.env.BENCH_API_MEMORY_RUNS ?? 3)
 
 type Run = { ms: number; phases: Record<string, number> }
 
@@ -155,9 +166,52 @@ function compare(section: string, measure: string, ours: ReadonlyArray<Run>, ref
 	]
 }
 
+type MemoryRun = { idleKB: number; peakKB: number }
+
+/**
+ * The server's RSS around `MEMORY_RUNS` calls: before each (after half a second of quiet, so the
+ * previous call's garbage has had a chance to go) and its peak during it, sampled every 10 ms.
+ */
+async function memoryDuring(pid: number, call: () => Promise<unknown>): Promise<Array<MemoryRun>> {
+	const runs: Array<MemoryRun> = []
+	for (let run = 0; run < MEMORY_RUNS; run++) {
+		await new Promise((resolve) => setTimeout(resolve, 500))
+		const idleKB = rssKB(pid)
+		let peakKB = idleKB
+		const sampler = setInterval(() => (peakKB = Math.max(peakKB, rssKB(pid))), 10)
+		try {
+			await call()
+		} finally {
+			clearInterval(sampler)
+		}
+		runs.push({ idleKB, peakKB: Math.max(peakKB, rssKB(pid)) })
+	}
+	return runs
+}
+
+function memoryRow(section: string, inputBytes: number, runs: ReadonlyArray<MemoryRun>): BenchRow {
+	const above = runs.map((run) => Math.max(0, run.peakKB - run.idleKB))
+	const medianAboveKB = median(above)
+	const limitKB = (2 * inputBytes) / 1024
+	const first = runs[0]!
+	console.log(
+		`  RSS during the call: ${runs.map((run) => `idle ${megabytes(run.idleKB)} → peak ${megabytes(run.peakKB)} (+${megabytes(run.peakKB - run.idleKB)})`).join('; ')}; 2× the input is ${megabytes(limitKB)}`,
+	)
+	return {
+		section,
+		measure: `server RSS above idle during the call (median of ${runs.length}; idle ${megabytes(first.idleKB)}, peak ${megabytes(Math.max(...runs.map((run) => run.peakKB)))})`,
+		ours: megabytes(medianAboveKB),
+		reference: `2× input ${megabytes(limitKB)}`,
+		ratio: medianAboveKB / limitKB,
+		target: '≤ 2× input above idle',
+		met: medianAboveKB <= limitKB,
+	}
+}
+
 /** The lightningcss command-line tool, if one is installed. */
 function lightningcssCli(): string | null {
-	for (const candidate of [process.env.LIGHTNINGCSS_CLI, path.join(root, 'node_modules/.bin/lightningcss')]) {
+	// The README's way to get one without touching the project's dependencies: `npm i --prefix /tmp/lcss-cli lightningcss-cli`.
+	for (const candidate of [process.env.LIGHTNINGCSS_CLI, path.join(root, 'node_modules/.bin/lightningcss'), '/tmp/lcss-cli/node_modules/.bin/lightningcss']) {
 		if (candidate && existsSync(candidate)) return candidate
 	}
 	return null
@@ -169,10 +223,12 @@ export async function run(): Promise<Array<BenchRow>> {
 	let server: BenchServer | null = null
 	try {
 		let base = process.env.BENCH_API_URL
+		let pid = process.env.BENCH_API_PID ? Number(process.env.BENCH_API_PID) : null
 		if (!base) {
 			const port = process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) : undefined
 			server = await startServer(path.join(dir, 'data'), {}, port)
 			base = server.url
+			pid = server.child.pid ?? null
 		}
 		console.log(`server ${base}; ${RUNS} runs each after a warm-up [load ${loadAverage()}]`)
 		const headers = path.join(dir, 'headers.txt')
@@ -190,6 +246,11 @@ export async function run(): Promise<Array<BenchRow>> {
 			const section = `Tool API: JSON format, ${((await stat(inputFile)).size / 1024 / 1024).toFixed(1)} MB`
 			console.log(`${section} (body ${((await stat(bodyFile)).size / 1024 / 1024).toFixed(1)} MB)`)
 			const jqOut = path.join(dir, 'jq.json')
+			if (pid !== null) {
+				await callApiKeptAlive(`${base}/api/tools/json-formatter`, Buffer.from(JSON.stringify({ input: '{"a":[1,2]}', options: { mode: 'format' } })), answer)
+				const body = await readFile(bodyFile)
+				rows.push(memoryRow(section, Buffer.byteLength(document), await memoryDuring(pid, () => callApiKeptAlive(`${base}/api/tools/json-formatter`, body, answer))))
+			}
 			const results = await interleaved(
 				() => callApi(`${base}/api/tools/json-formatter`, bodyFile, answer, headers),
 				() => runProcess('jq', ['.', inputFile], jqOut),
@@ -254,6 +315,11 @@ export async function run(): Promise<Array<BenchRow>> {
 				await writeFile(bodyFile, JSON.stringify({ input: minifyCase.text, options }))
 				let results
 				let kept
+				if (pid !== null && sizes && minifyCase.language === 'javascript') {
+					await callApiKeptAlive(`${base}/api/tools/minify-beautify`, Buffer.from(JSON.stringify({ input: 'let a = 1', options })), answer)
+					const body = await readFile(bodyFile)
+					rows.push(memoryRow(section, bytes, await memoryDuring(pid, () => callApiKeptAlive(`${base}/api/tools/minify-beautify`, body, answer))))
+				}
 				try {
 					results = await interleaved(
 						() => callApi(`${base}/api/tools/minify-beautify`, bodyFile, answer, headers),

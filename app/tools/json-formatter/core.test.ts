@@ -1,5 +1,6 @@
+import { deserialize, serialize } from 'node:v8'
 import { describe, expect, test } from 'vitest'
-import { excerptAt, positionAt, ToolError, type ToolProblem } from '#app/tools/kit/core.ts'
+import { excerptAt, positionAt, ToolError, type ToolProblem, utf8OutputOf } from '#app/tools/kit/core.ts'
 import {
 	core,
 	describeError,
@@ -119,6 +120,25 @@ describe('formatting', () => {
 		expect(format(pretty)).toBe(pretty)
 		expect(format(pretty.replace(/\n/g, '\r\n'))).toBe(pretty)
 		expect(format(sample, { mode: 'minify' })).toBe(sample)
+	})
+})
+
+describe('the output as UTF-8 bytes (for the tool API)', () => {
+	test('the result carries the bytes it was written as; its text is the same, made when read, and survives structured clone', () => {
+		// Non-ASCII of every width, a lone surrogate (written as its escape), control escapes.
+		const input = '{ "a": [1, "é東京😀"], "b": "\ud800", "c": "x\\n\\u0001" }'
+		for (const mode of ['format', 'minify'] as const) {
+			const result = formatJson(input, { mode })
+			const bytes = utf8OutputOf(result)
+			expect(bytes).not.toBeNull()
+			expect(Buffer.from(bytes!).toString('utf8')).toBe(result.output)
+			expect(result.stats.bytesOut).toBe(Buffer.byteLength(result.output))
+			expect((deserialize(serialize(result)) as { output: string }).output).toBe(result.output)
+			expect(JSON.parse(JSON.stringify(result)).output).toBe(result.output)
+		}
+		// Already in the wanted layout: the output is the input itself, with no bytes.
+		expect(utf8OutputOf(formatJson('[1,2]', { mode: 'minify' }))).toBeNull()
+		expect(utf8OutputOf(formatJson(input, { mode: 'format', sortKeys: true }))).toBeNull()
 	})
 })
 

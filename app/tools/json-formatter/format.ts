@@ -16,7 +16,7 @@
  * Beautify) does the work in one non-recursive pass; sorting keys and the
  * tree view go through its token tape (tree.ts).
  */
-import { excerptAt, ToolError, type ToolProblem, type ToolRunContext } from '#app/tools/kit/core.ts'
+import { excerptAt, ToolError, type ToolProblem, type ToolRunContext, withUtf8Output } from '#app/tools/kit/core.ts'
 import { type ChangeCounts, decodeString, excerptNear, JsonScanner, K_STRING, Layout, MAX_PROBLEMS, resolveProblems, type ScanMode } from '#app/tools/shared/json/scanner.ts'
 import { buildTree, DEFAULT_MAX_NODES, type JsonNode, printTape } from './tree.ts'
 
@@ -69,7 +69,9 @@ export function formatJson(input: string, options: Partial<JsonFormatterOptions>
 	const scanner = new JsonScanner(input, { mode: scanMode, indent: unit, lenient, progress: context.progress }).scan()
 	if (scanner.failed) throw scanError(input, scanner)
 
-	let output = scanner.output
+	// The scanner's output as UTF-8 bytes, when it has them: the text is then made only if read.
+	const utf8 = viaTape || mode === 'validate' ? null : scanner.outputUtf8
+	let output = utf8 === null ? scanner.output : ''
 	if (viaTape) output = printTape(input, scanner.tape!, new Layout(mode === 'format' ? unit : null), true)
 	if (mode === 'validate') output = ''
 
@@ -82,11 +84,12 @@ export function formatJson(input: string, options: Partial<JsonFormatterOptions>
 			values: scanner.values,
 			depth: scanner.maxDepth,
 			bytesIn: input.length + scanner.extraBytes + scanner.extraBytesDropped,
-			bytesOut: mode === 'validate' ? 0 : output.length + scanner.extraBytes,
+			bytesOut: mode === 'validate' ? 0 : utf8 !== null ? utf8.length : output.length + scanner.extraBytes,
 		},
 		stringified: scanner.rootKind === K_STRING && scanner.rootText !== null && holdsJson(decodeString(scanner.rootText)),
 	}
 	if (mode === 'validate') result.valid = true
+	if (utf8 !== null) withUtf8Output(result, utf8, () => scanner.output)
 	return result
 }
 

@@ -7,8 +7,8 @@
  */
 import { type JobContext, type JobTable } from '#app/jobs/tasks.ts'
 import { getServerTool } from '#app/tools/registry.ts'
-import { encodeJsonChunks } from '#app/utils/json-chunks.ts'
-import { runCore, type ToolCore, type ToolResult } from './core.ts'
+import { encodeJsonChunks, JSON_CHUNK_CHARS } from '#app/utils/json-chunks.ts'
+import { runCore, type ToolCore, type ToolResult, utf8OutputOf } from './core.ts'
 
 /**
  * `answer: 'json'` (the JSON API): the worker sends back the answer's JSON,
@@ -33,6 +33,10 @@ async function runToolTask(task: ToolTask, { started }: JobContext): Promise<Too
 	started()
 	const result = await runCore(core, task.input, task.options)
 	if (task.answer !== 'json') return result
+	// A core that wrote its output as UTF-8 (the JSON formatter) hands over the bytes: the answer is
+	// encoded from them, and the output's text is never made.
+	const utf8 = utf8OutputOf(result)
+	if (utf8 !== null) return { json: encodeJsonChunks(result, JSON_CHUNK_CHARS, { output: utf8 }), outputBytes: utf8.length }
 	return { json: encodeJsonChunks(result), outputBytes: Buffer.byteLength(result.output, 'utf8') }
 }
 

@@ -1,9 +1,9 @@
 import vm from 'node:vm'
 import zlib from 'node:zlib'
 import { describe, expect, test } from 'vitest'
-import { MAX_INPUT_BYTES, ToolError, utf8Length } from '#app/tools/kit/core.ts'
+import { countUtf8, MAX_INPUT_BYTES, ToolError, utf8Length } from '#app/tools/kit/core.ts'
 import { formatBytes } from '#app/utils/format.ts'
-import { brotliQualityFor, core } from './core.node.ts'
+import { brotliQualityFor, compressionChunkSize, core, nodeEngines } from './core.node.ts'
 import {
 	BEAUTIFY_CAPS,
 	EMPTY_INPUT_MESSAGE,
@@ -622,6 +622,18 @@ describe('sizes and saving', () => {
 		expect(result.sizes.after.brotli).toBe(brotli(result.output))
 	})
 
+	test('compressed sizes larger than one zlib buffer are counted whole', async () => {
+		// Text that barely compresses: its gzip is larger than the 256 KB buffer zlib is given.
+		let seed = 7
+		const words = Array.from({ length: 60_000 }, () => (seed = (seed * 48271) % 2147483647).toString(36))
+		const text = words.join(' ')
+		expect(zlib.gzipSync(text, { level: 6 }).length).toBeGreaterThan(compressionChunkSize(Buffer.byteLength(text)))
+		const sizes = await nodeEngines.compressedSizes(text)
+		expect(sizes.gzip).toBe(zlib.gzipSync(text, { level: 6 }).length)
+		expect(compressionChunkSize(100)).toBe(16 * 1024)
+		expect(compressionChunkSize(10 * 1024 * 1024)).toBe(256 * 1024)
+	})
+
 	test('sizes: false leaves the compressed sizes out (null), and nothing else changes', async () => {
 		const input = samples.javascript
 		const full = await run(input, { action: 'minify', language: 'javascript' })
@@ -642,6 +654,8 @@ describe('sizes and saving', () => {
 		expect(result.sizes.before.raw).toBe(14)
 		expect(utf8Length('é😀a')).toBe(7)
 		expect(utf8Length('\ud800x')).toBe(4)
+		// The browser's count (no Buffer there) agrees with Node's native one used on the server.
+		for (const text of ['é😀a', '\ud800x', 'x\udc00', '\ud83d', 'abc', '', '\u07ff\u0800\uffff']) expect(countUtf8(text)).toBe(Buffer.byteLength(text))
 	})
 
 	test('saving is a percentage with one decimal, negative when the output grows', () => {

@@ -195,11 +195,21 @@ export type CssScan = {
  */
 export function scanCss(text: string, maxDepth = MAX_CSS_DEPTH): CssScan {
 	const licenceComments: CssScan['licenceComments'] = []
-	const stack: Array<{ code: number; offset: number }> = []
+	// The open brackets, as two stacks of numbers rather than one of objects: a style sheet has one
+	// per rule, and an object each cost a tenth of the scan (issue 17).
+	const openCodes: Array<number> = []
+	const openOffsets: Array<number> = []
 	const length = text.length
 	let index = 0
 	while (index < length) {
-		const code = text.charCodeAt(index)
+		let code = text.charCodeAt(index)
+		// Runs of characters that mean nothing here (most of a style sheet) are skipped by a table
+		// look-up per character, rather than the chain of comparisons below.
+		while (code < 128 && CSS_PLAIN[code] === 1) {
+			if (++index >= length) break
+			code = text.charCodeAt(index)
+		}
+		if (index >= length) break
 		if (code === Char.Slash && text.charCodeAt(index + 1) === Char.Star) {
 			const end = text.indexOf('*/', index + 2)
 			if (end === -1) throw new ScanError('Unclosed comment: add */', index, 'syntax', true)
@@ -221,25 +231,36 @@ export function scanCss(text: string, maxDepth = MAX_CSS_DEPTH): CssScan {
 					continue
 				}
 			}
-			if (stack.length >= maxDepth) {
+			if (openCodes.length >= maxDepth) {
 				throw new ScanError(`The CSS is nested too deeply (more than ${maxDepth} levels of brackets)`, index, 'too-complex')
 			}
-			stack.push({ code, offset: index })
+			openCodes.push(code)
+			openOffsets.push(index)
 			index++
 		} else if (code === Char.CloseParen || code === Char.CloseBracket || code === Char.CloseBrace) {
-			const top = stack.pop()
 			const char = text[index]!
-			if (!top) throw new ScanError(`Unexpected '${char}': there is no '${openerOf(code)}' to close`, index)
-			if (closerOf(top.code) !== code) {
-				throw new ScanError(`Expected '${String.fromCharCode(closerOf(top.code))}' to close the '${String.fromCharCode(top.code)}' opened earlier, found '${char}'`, index)
+			if (openCodes.length === 0) throw new ScanError(`Unexpected '${char}': there is no '${openerOf(code)}' to close`, index)
+			const top = openCodes.pop()!
+			openOffsets.pop()
+			if (closerOf(top) !== code) {
+				throw new ScanError(`Expected '${String.fromCharCode(closerOf(top))}' to close the '${String.fromCharCode(top)}' opened earlier, found '${char}'`, index)
 			}
 			index++
 		} else index++
 	}
-	const top = stack[stack.length - 1]
-	if (top) throw new ScanError(`Unclosed '${String.fromCharCode(top.code)}': add '${String.fromCharCode(closerOf(top.code))}'`, top.offset, 'syntax', true)
+	if (openCodes.length > 0) {
+		const top = openCodes[openCodes.length - 1]!
+		throw new ScanError(`Unclosed '${String.fromCharCode(top)}': add '${String.fromCharCode(closerOf(top))}'`, openOffsets[openOffsets.length - 1]!, 'syntax', true)
+	}
 	return { licenceComments }
 }
+
+/** 1 for the ASCII characters scanCss passes over: all but / " ' \\ ( ) [ ] { }. */
+const CSS_PLAIN = (() => {
+	const table = new Uint8Array(128).fill(1)
+	for (const char of '/"\'\\()[]{}') table[char.charCodeAt(0)] = 0
+	return table
+})()
 
 function skipCssString(text: string, start: number): number {
 	const quote = text.charCodeAt(start)
@@ -256,7 +277,8 @@ function skipCssString(text: string, start: number): number {
 }
 
 function isUrlFunction(text: string, paren: number): boolean {
-	if (paren < 3 || text.slice(paren - 3, paren).toLowerCase() !== 'url') return false
+	// Compared a character at a time (ASCII letters folded with | 0x20): no substring per bracket.
+	if (paren < 3 || (text.charCodeAt(paren - 3) | 0x20) !== 0x75 || (text.charCodeAt(paren - 2) | 0x20) !== 0x72 || (text.charCodeAt(paren - 1) | 0x20) !== 0x6c) return false
 	const before = paren === 3 ? 0 : text.charCodeAt(paren - 4)
 	return !(isWordChar(before) || before === Char.Minus || before === Char.Backslash)
 }

@@ -182,10 +182,19 @@ class Emitter {
 		this.prevEnd = end
 	}
 
+	/** Writes the last run: call once, when the scan is done, before `output()` or `utf8()`. */
+	finish(): void {
+		if (this.buffer !== null) this.copy(this.input, this.runStart, this.prevEnd)
+	}
+
 	output(): string {
 		if (this.buffer === null) return this.prevEnd > this.runStart ? this.input.slice(this.runStart, this.prevEnd) : ''
-		this.copy(this.input, this.runStart, this.prevEnd)
 		return new TextDecoder('utf-8', { ignoreBOM: true }).decode(this.buffer.subarray(0, this.size))
+	}
+
+	/** The output's UTF-8, when it was written out (null when it is one slice of the input). */
+	utf8(): Uint8Array | null {
+		return this.buffer === null ? null : this.buffer.subarray(0, this.size)
 	}
 
 	/** The buffer, with room for `needed` bytes in all. */
@@ -343,7 +352,9 @@ export class JsonScanner {
 	/** The top-level value: its kind and JSON text (for strings only). */
 	rootKind = 0
 	rootText: string | null = null
-	output = ''
+	/** The emitter once the scan succeeded (its output is wanted only then). */
+	private done: Emitter | null = null
+	private outputText: string | null = null
 	readonly tape: Tape | null
 
 	private readonly length: number
@@ -391,6 +402,22 @@ export class JsonScanner {
 			this.progressStep = Math.max(1 << 20, Math.ceil(input.length / 50))
 			this.nextProgress = this.progressStep
 		}
+	}
+
+	/** The formatted or minified text ('' in the other modes, or after errors); decoded on first read. */
+	get output(): string {
+		this.outputText ??= this.done === null ? '' : this.done.output()
+		return this.outputText
+	}
+
+	/**
+	 * The same output as UTF-8 bytes, when the formatter wrote it out as such (null when it is a slice
+	 * of the input, or there is none): the tool API sends these as they are, and the text above is
+	 * then never made (a 10 MB document's output was decoded into 30 MB of UTF-16, then escaped and
+	 * encoded back to UTF-8 for the answer; issue 17).
+	 */
+	get outputUtf8(): Uint8Array | null {
+		return this.done === null ? null : this.done.utf8()
 	}
 
 	get failed(): boolean {
@@ -655,7 +682,10 @@ export class JsonScanner {
 		}
 
 		// Output is only wanted when there is nothing to report.
-		if (out !== null && this.errors.length === 0) this.output = out.output()
+		if (out !== null && this.errors.length === 0) {
+			out.finish()
+			this.done = out
+		}
 		return this
 	}
 
