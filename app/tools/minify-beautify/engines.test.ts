@@ -13,7 +13,7 @@ import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { CodeSyntaxError, esbuildProblems, fromEsbuildFailure, fromLightningcssFailure } from './engines.ts'
-import { minifyOptionsSchema, type Language, type MinifyResult } from './core.ts'
+import { languageIds, minifyOptionsSchema, type Language, type MinifyResult } from './core.ts'
 import { samples } from './samples.test-data.ts'
 
 const require = createRequire(import.meta.url)
@@ -150,6 +150,13 @@ describe('core.browser.ts (browser globals stubbed)', () => {
 				expect(Math.abs(b.sizes.after.gzip! - a.sizes.after.gzip!)).toBeLessThan(a.sizes.after.gzip! * 0.1 + 10)
 			}
 		}
+	})
+
+	test('the warm-up minifies its own sample of every language (a failure would be silent in the page)', async () => {
+		const { warmMinifier } = await import('./core.browser.ts')
+		for (const language of languageIds) await expect(warmMinifier(language), language).resolves.toBeUndefined()
+		// Not a language: nothing to warm.
+		await expect(warmMinifier('cobol')).resolves.toBeUndefined()
 	})
 
 	test('syntax errors are the same as on the server', async () => {
