@@ -110,7 +110,8 @@ function whenIdle(callback: () => void): () => void {
  * compiles the engine of that language in idle time (esbuild's WebAssembly
  * for JavaScript and TypeScript, lightningcss's for CSS, html-minifier for
  * HTML; with "Detect automatically", the language of the code, or JavaScript
- * before there is any), so a first small minify does not wait seconds for it.
+ * before there is any) and minifies a sample of ours with it (core.browser.ts
+ * `warmMinifier`), so a first small minify does not wait seconds for it.
  * Nothing leaves the device: only the engine is fetched. Beautify warms
  * nothing (the page opens in Beautify and loads nothing heavy), and nothing is
  * warmed when the browser asks to save data (`navigator.connection.saveData`):
