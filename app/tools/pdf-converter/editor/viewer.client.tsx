@@ -380,9 +380,11 @@ export default function PdfViewer({ perFileLimit, retentionHours, openUrl }: { p
 			const bytes = await pdfBytes()
 			const form = new FormData()
 			form.append('file', new File([bytes as Uint8Array<ArrayBuffer>], editedName(status.name), { type: 'application/pdf' }))
+			// The seconds counted from the first "processing" update, not reset by each progress line.
+			let since: number | null = null
 			const result = await uploadForConversion(form, {
 				url: EDIT_API_PATH,
-				onProgress: (progress) => setSave({ state: 'busy', progress: progress.phase === 'uploading' ? progress : { ...progress, since: Date.now() } }),
+				onProgress: (progress) => setSave({ state: 'busy', progress: progress.phase === 'uploading' ? progress : { ...progress, since: (since ??= Date.now()) } }),
 			})
 			docRef.current?.annotationStorage.resetModified()
 			setSave({ state: 'done', result })

@@ -7,6 +7,7 @@
  * first as the engine checks them.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { type ErrorBody } from '#app/utils/errors.ts'
 import { type PdfOperation } from '../options.ts'
 import { deleteResult, UploadFailed, uploadForConversion } from '../upload.client.ts'
@@ -212,8 +213,13 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 			const result = await uploadForConversion(form, {
 				signal: controller.signal,
 				onProgress: (progress) => {
-					if (progress.phase === 'processing') since ??= Date.now()
-					setRun({ state: 'busy', doing: spec.doing, progress: progress.phase === 'processing' ? { ...progress, since: since! } : progress })
+					const update = () => setRun({ state: 'busy', doing: spec.doing, progress: progress.phase === 'processing' ? { ...progress, since: since! } : progress })
+					if (progress.phase !== 'processing' || since !== null) return update()
+					since = Date.now()
+					// The upload has just ended: show "Merging PDFs…" now. Left to React's
+					// batching, a quick answer arriving in the next network task would be
+					// rendered in the same pass, and the phase would never appear.
+					flushSync(update)
 				},
 			})
 			setRun({ state: 'done', result, stale: false })
