@@ -74,3 +74,14 @@ export function warmUpInBrowser(slug: string, what: unknown): Promise<void> {
 	if (!tool || tool.runs !== 'own-worker') return Promise.resolve()
 	return clientFor(tool).prepare({ slug, warm: what })
 }
+
+/**
+ * Which worker of tool `slug` runs now: changes each time its worker is
+ * stopped (a superseded large job, a cancel, a crash) and another started.
+ * What a page recorded as loaded in an older worker has to be loaded again.
+ */
+export function browserWorkerGeneration(slug: string): number {
+	const tool = getTool(slug)
+	if (!tool || tool.runs !== 'own-worker') return 0
+	return clientFor(tool).generation()
+}

@@ -54,6 +54,13 @@ export type WorkerClient<Task extends object, Result, Prepare extends object = T
 	 * first (cancel, a superseded large job, a crash).
 	 */
 	prepare(message: Prepare): Promise<void>
+	/**
+	 * How many workers this client has started (0 before the first). It
+	 * changes whenever a worker is stopped and a new one started, so a page
+	 * that records what a worker has loaded (an engine) knows when that is
+	 * gone with it.
+	 */
+	generation(): number
 }
 
 export function isAbort(error: unknown): boolean {
@@ -66,6 +73,11 @@ export function createWorkerClient<Task extends object, Result, Prepare extends 
 	{ crashMessage = 'The tool stopped unexpectedly. Please try again.' }: { crashMessage?: string } = {},
 ): WorkerClient<Task, Result, Prepare> {
 	let worker: Worker | null = null
+	let started = 0
+	const launch = () => {
+		started++
+		return start()
+	}
 	let nextId = 1
 	let pending: { id: number; stopWorker: boolean; reject: (error: unknown) => void; cleanup: () => void } | null = null
 	/** The unanswered `prepare` messages, by the worker they went to: stopping it rejects them. */
@@ -90,14 +102,15 @@ export function createWorkerClient<Task extends object, Result, Prepare extends 
 	return {
 		cancel: () => cancelPending('Cancelled', false),
 		supersede: () => cancelPending('Superseded by a newer run', true),
+		generation: () => started,
 		warmUp(task) {
 			if (worker) return
-			worker = start()
+			worker = launch()
 			worker.postMessage({ id: 0, ...task })
 		},
 		prepare(message) {
 			const id = nextId++
-			worker ??= start()
+			worker ??= launch()
 			const target = worker
 			return new Promise<void>((resolve, reject) => {
 				const waiting = preparing.get(target) ?? new Set()
@@ -127,7 +140,7 @@ export function createWorkerClient<Task extends object, Result, Prepare extends 
 		run(task, { onProgress, transfer = [], stopWhenSuperseded = true } = {}) {
 			cancelPending('Superseded by a newer run', true)
 			const id = nextId++
-			worker ??= start()
+			worker ??= launch()
 			const target = worker
 			return new Promise<Result>((resolve, reject) => {
 				const onMessage = ({ data }: MessageEvent<WorkerReply<Result>>) => {

@@ -7,7 +7,7 @@
 import { useActionData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { type ToolActionData } from '#app/tools/kit/content.ts'
-import { warmUpInBrowser } from '#app/tools/kit/browser-runner.client.ts'
+import { browserWorkerGeneration, warmUpInBrowser } from '#app/tools/kit/browser-runner.client.ts'
 import { type ToolState } from '#app/tools/kit/tool-panes.tsx'
 import { type SetOption } from '#app/tools/kit/use-tool.ts'
 import { content } from '../content.ts'
@@ -52,8 +52,22 @@ export function languageOf(tool: ToolState, options: MinifyOptions, result: Mini
 	return { detected, language: options.language === 'auto' ? detected : options.language }
 }
 
-/** Engines already downloaded by this page's worker, so only a first run says "Loading…". */
-const loadedEngines = new Set<string>()
+/**
+ * Engines already downloaded by this page's worker, so only a first run says
+ * "Loading…": the engine's id, and the generation of the worker that loaded
+ * it. A worker stopped (a superseded large job, a cancel, a crash) takes its
+ * engines with it, and the next one loads them again. Browser only: read it
+ * once hydrated.
+ */
+const loadedEngines = new Map<string, number>()
+
+function isLoaded(id: string): boolean {
+	return loadedEngines.get(id) === browserWorkerGeneration(content.slug)
+}
+
+function markLoadedNow(id: string, generation = browserWorkerGeneration(content.slug)) {
+	loadedEngines.set(id, generation)
+}
 /** Engines the worker is warming now (useEngineWarmUp). */
 const warming = new Set<string>()
 
@@ -76,11 +90,11 @@ export function useEngineLoading(tool: ToolState, action: Action, language: Lang
 		// Errors without a language (empty input, too large) and failed downloads load nothing.
 		if (!ran || tool.error?.code === 'INTERNAL_ERROR') return
 		const { id } = engineFor(action, ran)
-		if (loadedEngines.has(id)) return
-		loadedEngines.add(id)
+		if (isLoaded(id)) return
+		markLoadedNow(id)
 		markLoaded((count) => count + 1)
 	}, [tool.hydrated, result, tool.error, errorLanguage, action])
-	return tool.hydrated && tool.running && engine && !loadedEngines.has(engine.id) ? `Loading ${engine.label}…` : null
+	return tool.hydrated && tool.running && engine && !isLoaded(engine.id) ? `Loading ${engine.label}…` : null
 }
 
 /** How long the chosen action and language must stay the same before their engine is warmed ("Minify", then "CSS", warms CSS only). */
@@ -128,14 +142,17 @@ export function useEngineWarmUp(tool: ToolState, action: Action, language: Langu
 	useEffect(() => {
 		if (!warm) return
 		const { id } = engineFor('minify', warm)
-		if (loadedEngines.has(id) || warming.has(id) || savesData()) return
+		if (isLoaded(id) || warming.has(id) || savesData()) return
 		let cancelIdle = () => {}
 		const timer = setTimeout(() => {
 			cancelIdle = whenIdle(() => {
 				warming.add(id)
-				warmUpInBrowser(content.slug, warm).then(
+				const warmed = warmUpInBrowser(content.slug, warm)
+				// The worker the engine loads in (started by the call if there was none).
+				const generation = browserWorkerGeneration(content.slug)
+				warmed.then(
 					() => {
-						loadedEngines.add(id)
+						markLoadedNow(id, generation)
 						markWarm((count) => count + 1)
 					},
 					// Failed (offline, the worker stopped): the first run loads it, and says what went wrong.
@@ -148,5 +165,5 @@ export function useEngineWarmUp(tool: ToolState, action: Action, language: Langu
 			cancelIdle()
 		}
 	}, [warm])
-	return [...loadedEngines].sort().join(' ')
+	return tool.hydrated ? [...loadedEngines.keys()].filter(isLoaded).sort().join(' ') : ''
 }
