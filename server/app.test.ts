@@ -12,6 +12,7 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { markContentChanged } from '#app/utils/content-changes.server.ts'
 import { minimalBuild } from '#tests/fixtures/remix-build.ts'
+import { allowConsoleError } from '#tests/setup/console-error.ts'
 import { createApp } from './app.ts'
 
 let content = 'first version'
@@ -56,6 +57,9 @@ const build = minimalBuild(
 			'feed',
 			() => new Response(`<rss version="2.0"><channel><title>${content}</title></channel></rss>`, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, no-cache' } }),
 		),
+		route('routes/throws', 'throws', () => {
+			throw new Error('a loader bug at /secret/path.ts')
+		}),
 	]),
 )
 
@@ -167,6 +171,28 @@ describe.each([
 		expect(spoofed.headers.get('ETag')).toBe(plain.headers.get('ETag'))
 		expect(spoofed.headers.get('Vary')).toBe(plain.headers.get('Vary'))
 	})
+})
+
+// Found by the hostile-input sweep: Remix's own answer was a bare {"message":"Unexpected Server Error"}.
+test('a resource route without an action answers other methods 405 in the catalogue with Allow; a throwing loader a catalogue 500', async () => {
+	// This build has no handleError: Remix's default logs each refusal.
+	allowConsoleError()
+	const app = await startApp(0)
+	try {
+		for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+			const response = await fetch(app.url('/feed'), { method, body: method === 'DELETE' ? undefined : 'x' })
+			expect(response.status).toBe(405)
+			expect(response.headers.get('Allow')).toBe('GET, HEAD')
+			expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
+			expect(await response.json()).toEqual({ message: 'Method not allowed (use GET or HEAD)', status: 405, code: 'METHOD_NOT_ALLOWED' })
+		}
+		const thrown = await fetch(app.url('/throws'))
+		expect(thrown.status).toBe(500)
+		expect(await thrown.json()).toEqual({ message: 'Internal server error', status: 500, code: 'INTERNAL_ERROR' })
+		expect((await fetch(app.url('/feed'))).status).toBe(200)
+	} finally {
+		await new Promise<void>((resolve) => app.server.close(() => resolve()))
+	}
 })
 
 test("a response's own security headers replace the middleware's defaults instead of joining them; Set-Cookie may repeat", async () => {

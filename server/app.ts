@@ -15,6 +15,8 @@ import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
 import compression from 'compression'
 import express from 'express'
 import { getEnv } from '#app/utils/env.server.ts'
+import { jsonError } from '#app/utils/errors.server.ts'
+import { AppError, codeForStatus, ERROR_CATALOGUE } from '#app/utils/errors.ts'
 import {
 	anonymousPreferences,
 	type CachedPage,
@@ -140,7 +142,7 @@ export function createApp(options: AppOptions) {
 			}
 			let response: Response
 			try {
-				response = await handleRequest(request, { cspNonce: nonce, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' })
+				response = catalogueRemixError(req.method, await handleRequest(request, { cspNonce: nonce, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' }))
 			} catch (error) {
 				slot?.store(null)
 				throw error
@@ -372,6 +374,34 @@ const NOT_MODIFIED_HEADERS = new Set(['cache-control', 'vary', 'expires', 'conte
  * Cross-Origin-Resource-Policy, not the page's appended to it); only
  * Set-Cookie may come several times.
  */
+/**
+ * Remix answers a resource route's own failures with `X-Remix-Error: yes` and
+ * a bare `{"message":"Unexpected Server Error"}` whatever the status: a POST
+ * (PUT, DELETE…) to a route that has no action (/healthz, /sitemap.xml,
+ * /files/<id>…) is a 405 saying "Unexpected Server Error", with no `Allow`;
+ * a loader that throws is a text/plain 500 saying the same. Those become the catalogue's
+ * `{ message, status, code }` for their status (the log already has the
+ * error, from handleError). Document and data requests have their own error
+ * answers (the error page, turbo-stream) and do not carry this header.
+ */
+export function catalogueRemixError(method: string, response: Response): Response {
+	const remixError = response.headers.get('X-Remix-Error') === 'yes' && response.headers.get('Content-Type')?.includes('application/json')
+	// Its last resort (a resource route's loader or action that throws): a bare text/plain 500.
+	const lastResort = response.status === 500 && response.headers.get('Content-Type') === 'text/plain'
+	if (!remixError && !lastResort) return response
+	void response.body?.cancel().catch(() => {})
+	const { status } = response
+	const code = codeForStatus(status)
+	const known = Object.values(ERROR_CATALOGUE).some((entry) => entry.status === status)
+	if (status === 405 && method !== 'GET' && method !== 'HEAD') {
+		// Remix's 405: the route has a loader and no action.
+		const allowed = ['GET', 'HEAD']
+		return jsonError(new AppError('METHOD_NOT_ALLOWED', `Method not allowed (use ${allowed.join(' or ')})`).toJSON(), { headers: { Allow: allowed.join(', ') } })
+	}
+	const message = known ? ERROR_CATALOGUE[code].message : response.statusText || ERROR_CATALOGUE.INTERNAL_ERROR.message
+	return jsonError(new AppError(code, message, undefined, status).toJSON())
+}
+
 function setResponseHeader(res: express.Response, name: string, value: string) {
 	if (name.toLowerCase() === 'set-cookie') res.append(name, value)
 	else res.setHeader(name, value)
