@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs/promises'
 import http from 'node:http'
+import net from 'node:net'
 import { type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,6 +15,7 @@ import { markContentChanged } from '#app/utils/content-changes.server.ts'
 import { minimalBuild } from '#tests/fixtures/remix-build.ts'
 import { allowConsoleError } from '#tests/setup/console-error.ts'
 import { createApp } from './app.ts'
+import { answerClientErrors } from './request-guards.ts'
 
 let content = 'first version'
 
@@ -189,6 +191,33 @@ test('a resource route without an action answers other methods 405 in the catalo
 		const thrown = await fetch(app.url('/throws'))
 		expect(thrown.status).toBe(500)
 		expect(await thrown.json()).toEqual({ message: 'Internal server error', status: 500, code: 'INTERNAL_ERROR' })
+		expect((await fetch(app.url('/feed'))).status).toBe(200)
+	} finally {
+		await new Promise<void>((resolve) => app.server.close(() => resolve()))
+	}
+})
+
+// Found by the hostile-input sweep: Node's own 431 had no body at all.
+test('a request Node refuses before Express (headers over 16 KB, a malformed request line) gets a JSON error', async () => {
+	const app = await startApp(0)
+	answerClientErrors(app.server)
+	const port = (app.server.address() as AddressInfo).port
+	const raw = (request: string) =>
+		new Promise<string>((resolve, reject) => {
+			const socket = net.connect(port, '127.0.0.1', () => socket.end(request))
+			let answer = ''
+			socket.on('data', (chunk) => (answer += chunk))
+			socket.on('close', () => resolve(answer))
+			socket.on('error', reject)
+		})
+	try {
+		const huge = await raw(`GET /api/pdf/x HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${'A'.repeat(20_000)}\r\n\r\n`)
+		expect(huge).toMatch(/^HTTP\/1\.1 431 /)
+		expect(huge).toContain('Content-Type: application/json')
+		expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4))).toEqual({ message: 'Request headers too large (limit 16 KB)', status: 431, code: 'HEADERS_TOO_LARGE' })
+		const malformed = await raw('GET / HTTP/1.1\r\nHost: a\r\nContent-Length: x\r\n\r\n')
+		expect(malformed).toMatch(/^HTTP\/1\.1 400 /)
+		expect(JSON.parse(malformed.slice(malformed.indexOf('\r\n\r\n') + 4))).toEqual({ message: 'Malformed request', status: 400, code: 'VALIDATION_ERROR' })
 		expect((await fetch(app.url('/feed'))).status).toBe(200)
 	} finally {
 		await new Promise<void>((resolve) => app.server.close(() => resolve()))

@@ -16,6 +16,7 @@ import { bootstrapAdminFromEnv } from '#app/accounts/user.server.ts'
 import { startDatabase } from './db/database.server.ts'
 import { createApp } from './app.ts'
 import { installCrashGuard } from './crash-guard.ts'
+import { answerClientErrors } from './request-guards.ts'
 
 installCrashGuard()
 
@@ -81,6 +82,7 @@ const app = createApp({
 const server = app.listen(port, host, () => {
 	console.log(`Serving ${siteUrl} (${mode}, listening on ${host}:${port})`)
 })
+answerClientErrors(server)
 // Slow clients cannot hold a connection forever.
 server.headersTimeout = 20_000
 server.requestTimeout = 120_000

@@ -4,7 +4,9 @@
  * 431 to oversized headers (16 KB by default).
  */
 import { randomUUID } from 'node:crypto'
+import { type Server, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
 import type { RequestHandler, Response } from 'express'
 import { enterRequestContext } from './crash-guard.ts'
 
@@ -171,4 +173,32 @@ function lingerOnClose(socket: Socket, req: NodeJS.ReadableStream) {
 		req.resume()
 		socket.resume()
 	}
+}
+
+/**
+ * Requests Node's parser refuses before Express sees them (headers over 16 KB,
+ * a malformed request line, headers too slow to arrive) got Node's own bare
+ * answer: `431` (or `400`, `408`) with no body at all, which an API client
+ * cannot read as an error. They get the same JSON shape as every other
+ * refusal, then the connection closes (the parser cannot carry on).
+ */
+export function answerClientErrors(server: Server) {
+	server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+		if (error.code === 'ECONNRESET' || !socket.writable) {
+			socket.destroy()
+			return
+		}
+		const [status, code, message] =
+			error.code === 'HPE_HEADER_OVERFLOW'
+				? [431, 'HEADERS_TOO_LARGE', 'Request headers too large (limit 16 KB)']
+				: error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+					? [408, 'REQUEST_TIMEOUT', 'Request timeout']
+					: [400, 'VALIDATION_ERROR', 'Malformed request']
+		const body = JSON.stringify({ message, status, code })
+		const reason = STATUS_CODES[status] ?? ''
+		socket.end(
+			`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+				`Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+		)
+	})
 }
