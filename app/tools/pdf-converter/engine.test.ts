@@ -12,9 +12,9 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { type AppError } from '#app/utils/errors.ts'
 import { runPdfEngine } from './engine.server.ts'
 import { type PdfInputFile, type PdfOperation } from './options.ts'
-import { pdfinfo, pdftotext, pdftoppmPixels, pdftoppmSizes, pngSize, qpdfCheck, qpdfPageCount, qpdfRotations, qpdfUncompressed, requireTool, unzipEntry, unzipList } from './pdf-readers.server.ts'
+import { pdfinfo, pdftotext, pdftoppmPixels, pdftoppmSizes, pngSize, qpdfCheck, qpdfLinkTargets, qpdfPageCount, qpdfRotations, qpdfUncompressed, requireTool, unzipEntry, unzipList } from './pdf-readers.server.ts'
 import { twoColourJpeg, twoColourPng, type Rgb } from './test-images.server.ts'
-import { formPdf, imagePdf, outlinedPdf, rotatedPdf, textPdf } from './test-pdfs.ts'
+import { formPdf, imagePdf, linkedPdf, outlinedPdf, rotatedPdf, textPdf } from './test-pdfs.ts'
 
 const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), 'corpus')
 const fromCorpus = (name: string): PdfInputFile => ({ name, data: new Uint8Array(fs.readFileSync(path.join(corpus, name))) })
@@ -118,6 +118,26 @@ describe('split, extract, delete, reorder', () => {
 		expect(qpdfUncompressed(out.data)).not.toContain('(Page 2 of 5 alpha)')
 		const error = await failure(run('delete-pages', [text5], { pages: '1-' }))
 		expect(error.details).toMatchObject({ fields: { pages: expect.stringMatching(/every page/) } })
+	})
+
+	test('links between pages follow their pages, and never bring a page left out back into the file', async () => {
+		const linked = { name: 'linked.pdf', data: await linkedPdf() }
+		expect(qpdfLinkTargets(linked.data)).toEqual([{ page: 1, target: 3 }, { page: 1, target: 2 }])
+		// Deleting the page a link goes to: the link loses its destination, and that page's text is not in the file.
+		const deleted = await run('delete-pages', [linked], { pages: '3' })
+		expectSound(deleted.data)
+		expect(qpdfLinkTargets(deleted.data)).toEqual([{ page: 1, target: 'none' }, { page: 1, target: 2 }])
+		expect(qpdfUncompressed(deleted.data)).not.toContain('(Page 3 of 3 alpha)')
+		// Merged twice: each copy's links go to its own pages.
+		const merged = await run('merge', [linked, linked])
+		expect(qpdfLinkTargets(merged.data)).toEqual([{ page: 1, target: 3 }, { page: 1, target: 2 }, { page: 4, target: 6 }, { page: 4, target: 5 }])
+		// Split: page 1 alone, its links lead nowhere and it holds only its own text.
+		const first = unzipEntry((await run('split', [linked], { mode: 'every-page' })).data, 'linked-page-1.pdf')
+		expect(qpdfLinkTargets(first)).toEqual([{ page: 1, target: 'none' }, { page: 1, target: 'none' }])
+		expect(qpdfUncompressed(first)).not.toMatch(/\(Page [23] of 3 alpha\)/)
+		expect(qpdfUncompressed(first)).toContain('/Contents (A note)')
+		// Extract in another order: the links follow.
+		expect(qpdfLinkTargets((await run('extract-pages', [linked], { pages: '3,1,2' })).data)).toEqual([{ page: 2, target: 1 }, { page: 2, target: 3 }])
 	})
 
 	test('reorder puts the pages in the order given and keeps the outline and the form', async () => {
