@@ -13,7 +13,7 @@ import { type AppError } from '#app/utils/errors.ts'
 import { runPdfEngine } from './engine.server.ts'
 import { type PdfInputFile, type PdfOperation } from './options.ts'
 import { pdfinfo, pdftotext, pdftoppmPixels, pdftoppmSizes, pngSize, qpdfCheck, qpdfLinkTargets, qpdfPageCount, qpdfRotations, qpdfUncompressed, requireTool, unzipEntry, unzipList } from './pdf-readers.server.ts'
-import { twoColourJpeg, twoColourPng, type Rgb } from './test-images.server.ts'
+import { twoColourJpeg, twoColourPng, withExifOrientation, type Rgb } from './test-images.server.ts'
 import { formPdf, imagePdf, linkedPdf, outlinedPdf, rotatedPdf, textPdf } from './test-pdfs.ts'
 
 const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), 'corpus')
@@ -301,6 +301,25 @@ describe('images → PDF', () => {
 		})
 		// "fit": 64×48 pixels at 96 dpi (none stated) is 48×36 points.
 		expect(pageSize(out.data)).toEqual([48, 36])
+	})
+
+	test('a photo is upright as its Exif orientation says, as viewers show it (phones store portraits turned)', async () => {
+		const jpeg = await twoColourJpeg(64, 48, RED, BLUE)
+		const files: Array<PdfInputFile> = [
+			{ name: 'turned-6.jpg', data: withExifOrientation(jpeg, 6) },
+			{ name: 'turned-8.jpg', data: withExifOrientation(jpeg, 8, { littleEndian: true }) },
+			{ name: 'turned-3.jpg', data: withExifOrientation(jpeg, 3) },
+			{ name: 'mirrored-2.jpg', data: withExifOrientation(jpeg, 2) },
+		]
+		const out = await run('images-to-pdf', files)
+		expectSound(out.data)
+		// 64×48 stored at 96 dpi: 48×36 pt, turned a quarter for 6 and 8.
+		expect(pdftoppmSizes(out.data, 72)).toEqual([{ width: 36, height: 48 }, { width: 36, height: 48 }, { width: 48, height: 36 }, { width: 48, height: 36 }])
+		// Stored: red left, blue right. 6 turns it clockwise (red on top), 8 anticlockwise (red at the bottom), 3 half a turn, 2 mirrors.
+		expect(near(colourAt(out.data, 0.5, 0.25, 1), RED) && near(colourAt(out.data, 0.5, 0.75, 1), BLUE), 'orientation 6').toBe(true)
+		expect(near(colourAt(out.data, 0.5, 0.25, 2), BLUE) && near(colourAt(out.data, 0.5, 0.75, 2), RED), 'orientation 8').toBe(true)
+		expect(near(colourAt(out.data, 0.25, 0.5, 3), BLUE) && near(colourAt(out.data, 0.75, 0.5, 3), RED), 'orientation 3').toBe(true)
+		expect(near(colourAt(out.data, 0.25, 0.5, 4), BLUE) && near(colourAt(out.data, 0.75, 0.5, 4), RED), 'orientation 2').toBe(true)
 	})
 
 	test('PNG data passes through undecoded: the PDF holds the IDAT stream with the PNG predictor', async () => {
