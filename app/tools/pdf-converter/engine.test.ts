@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { type AppError } from '#app/utils/errors.ts'
 import { runPdfEngine } from './engine.server.ts'
 import { type PdfInputFile, type PdfOperation } from './options.ts'
-import { pdfinfo, pdftotext, pdftoppmPixels, pdftoppmSizes, pngSize, qpdfCheck, qpdfLinkTargets, qpdfPageCount, qpdfRotations, qpdfUncompressed, requireTool, unzipEntry, unzipList } from './pdf-readers.server.ts'
+import { pdfinfo, pdftotext, pdftoppmPixels, pdftoppmSizes, pngSize, qpdfCheck, qpdfFormFields, qpdfLinkTargets, qpdfPageCount, qpdfRotations, qpdfUncompressed, requireTool, unzipEntry, unzipList } from './pdf-readers.server.ts'
 import { twoColourJpeg, twoColourPng, withExifOrientation, type Rgb } from './test-images.server.ts'
 import { formPdf, imagePdf, linkedPdf, outlinedPdf, rotatedPdf, textPdf } from './test-pdfs.ts'
 
@@ -138,6 +138,17 @@ describe('split, extract, delete, reorder', () => {
 		expect(qpdfUncompressed(first)).toContain('/Contents (A note)')
 		// Extract in another order: the links follow.
 		expect(qpdfLinkTargets((await run('extract-pages', [linked], { pages: '3,1,2' })).data)).toEqual([{ page: 2, target: 1 }, { page: 2, target: 3 }])
+	})
+
+	test('a copied page keeps its form fields as fields (a widget outside /AcroForm stops qpdf --json)', async () => {
+		expect(qpdfFormFields(form.data).map(({ name, page }) => [name, page])).toEqual([['name', 1], ['agree', 1]])
+		const first = await run('extract-pages', [form], { pages: '1' })
+		expect(qpdfFormFields(first.data)).toEqual(qpdfFormFields(form.data))
+		expect(pdfinfo(first.data).Form).toBe('AcroForm')
+		const merged = await run('merge', [text5, form])
+		expect(qpdfFormFields(merged.data).map(({ name, page }) => [name, page])).toEqual([['name', 6], ['agree', 6]])
+		// Without the form's page, no form.
+		expect(pdfinfo((await run('extract-pages', [form], { pages: '2' })).data).Form).toBe('none')
 	})
 
 	test('reorder puts the pages in the order given and keeps the outline and the form', async () => {

@@ -5,8 +5,9 @@
  * - **A new document with copies of the chosen pages** (merge, split,
  *   extract, delete): only what those pages use is copied, so a deleted
  *   page's content is really gone from the file (pdf-lib saves every object
- *   it read, reachable or not). Outlines and form-field structure are not
- *   carried over (the fields' widgets are, as annotations).
+ *   it read, reachable or not). Outlines are not carried over; the copied
+ *   pages' form fields are (an /AcroForm listing them), and links between
+ *   pages follow the pages (pdf-output.server.ts, copyPagesLinked).
  * - **The document itself, changed** (reorder, rotate, page numbers,
  *   watermark, metadata): outline, form, attachments and everything else
  *   stay as they were.

@@ -3,7 +3,7 @@
  * as their producer (never a library's URL, a path or a user name:
  * SECURITY.md J11), and saved ones get the time of the change.
  */
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFPageLeaf, PDFRef, type PDFObject, type PDFPage } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFObjectCopier, PDFPageLeaf, PDFRef, type PDFObject, type PDFPage } from '@cantoo/pdf-lib'
 
 export const PRODUCER = 'ToolNest'
 
@@ -69,6 +69,7 @@ export async function copyPagesLinked(target: PDFDocument, source: PDFDocument, 
 	} finally {
 		for (const undo of restore.reverse()) undo()
 	}
+	keepForm(target, source, copies)
 	if (restore.length === 0) return copies
 	const copyOfIndex = new Map<number, PDFRef>()
 	indexes.forEach((index, position) => {
@@ -99,6 +100,59 @@ export async function copyPagesLinked(target: PDFDocument, source: PDFDocument, 
 }
 
 const DESTINATION_MARK = 'ToolNestDest'
+
+/**
+ * The form of the copied pages' fields: a widget whose field is not under the catalog's /AcroForm is not a
+ * field to a reader (qpdf --json stops on it: exit 2), so the target gets an /AcroForm listing the top-level
+ * fields of the widgets copied (added to those of earlier sources, for a merge), with the source's default
+ * appearance, resources and /NeedAppearances when it has none yet.
+ */
+function keepForm(target: PDFDocument, source: PDFDocument, copies: ReadonlyArray<PDFPage>): void {
+	const fields: Array<PDFRef> = []
+	const seen = new Set<string>()
+	for (const copy of copies) {
+		const annots = target.context.lookup(copy.node.get(PDFName.of('Annots')))
+		for (const entry of annots instanceof PDFArray ? annots.asArray() : []) {
+			const widget = target.context.lookup(entry)
+			if (!(entry instanceof PDFRef) || !(widget instanceof PDFDict) || widget.get(PDFName.of('Subtype'))?.toString() !== '/Widget') continue
+			// Up to the top-level field (a widget may be its own field, or a kid of one).
+			let ref: PDFRef = entry
+			let node: PDFDict = widget
+			for (let depth = 0; depth < 32; depth++) {
+				const parent: PDFObject | undefined = node.get(PDFName.of('Parent'))
+				const parentNode = target.context.lookup(parent)
+				if (!(parent instanceof PDFRef) || !(parentNode instanceof PDFDict)) break
+				ref = parent
+				node = parentNode
+			}
+			if (!seen.has(ref.toString())) {
+				seen.add(ref.toString())
+				fields.push(ref)
+			}
+		}
+	}
+	if (fields.length === 0) return
+	let form = target.catalog.lookup(PDFName.of('AcroForm'))
+	if (!(form instanceof PDFDict)) {
+		form = target.context.obj({ Fields: [] })
+		target.catalog.set(PDFName.of('AcroForm'), target.context.register(form as PDFDict))
+	}
+	const acroForm = form as PDFDict
+	let list = target.context.lookup(acroForm.get(PDFName.of('Fields')))
+	if (!(list instanceof PDFArray)) {
+		list = target.context.obj([])
+		acroForm.set(PDFName.of('Fields'), list as PDFArray)
+	}
+	const existing = new Set((list as PDFArray).asArray().map((item) => item.toString()))
+	for (const field of fields) if (!existing.has(field.toString())) (list as PDFArray).push(field)
+	const sourceForm = source.catalog.lookup(PDFName.of('AcroForm'))
+	if (!(sourceForm instanceof PDFDict)) return
+	const copier = PDFObjectCopier.for(source.context, target.context)
+	for (const key of ['DA', 'DR', 'NeedAppearances']) {
+		const value = sourceForm.get(PDFName.of(key))
+		if (value !== undefined && !acroForm.has(PDFName.of(key))) acroForm.set(PDFName.of(key), copier.copy(value))
+	}
+}
 
 /** The annotation dictionaries of a page. */
 function annotationsOf(doc: PDFDocument, page: PDFDict): Array<PDFDict> {

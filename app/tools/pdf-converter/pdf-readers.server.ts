@@ -269,6 +269,14 @@ function decodeQpdfString(value: string): string | null {
 	return bytes.toString('latin1')
 }
 
+/** The form's fields as `qpdf --json --json-key=acroform` lists them (one per widget: full name, value, 1-based page); throws when qpdf cannot read the form. */
+export function qpdfFormFields(pdf: Uint8Array): Array<{ name: string; value: unknown; page: number }> {
+	return withFile(pdf, '.pdf', (file) => {
+		const json = JSON.parse(run('qpdf', ['--json=2', '--json-key=acroform', file])) as { acroform: { fields: Array<{ fullname: string; value: unknown; pageposfrom1: number }> } }
+		return json.acroform.fields.map((field) => ({ name: field.fullname, value: field.value, page: field.pageposfrom1 }))
+	})
+}
+
 /**
  * Each page's link annotations (1-based page) and where each goes: the 1-based page its explicit
  * destination (`/Dest`, or a GoTo action's `/D`) names, `'none'` without one, or `'not-a-page'`
