@@ -133,11 +133,14 @@ describe('constructs', () => {
 		if (pandocAvailable()) expect(docxAsMarkdown(result.docx).trim()).toBe('Run `npm test` now.')
 	})
 
-	test('code blocks: monospace style, shaded, whitespace kept, coloured when the language is known', async () => {
-		const { xml } = await documentXml('```js\nconst a = "x" // note\n\tindented\n```\n\n    plain  code\n')
-		expect(xml.match(/<w:pStyle w:val="SourceCode"\/>/g)).toHaveLength(2)
+	test('code blocks: monospace style, shaded, whitespace and tabs kept, coloured when the language is known', async () => {
+		const { xml, result } = await documentXml('```js\nconst a = "x" // note\n\tindented\n```\n\n    plain  code\n\n```\nall:\n\tcc -o "a\tb" x.c\n```\n')
+		expect(xml.match(/<w:pStyle w:val="SourceCode"\/>/g)).toHaveLength(3)
 		expect(xml).toMatch(/<w:shd w:fill="F6F8FA"/)
-		expect(xml).toContain('<w:t xml:space="preserve">    indented</w:t>')
+		// A tab is a tab (not four spaces), with stops every 4 characters: pandoc reads the same bytes back.
+		expect(xml).toContain('<w:r><w:tab/></w:r><w:r><w:t xml:space="preserve">indented</w:t></w:r>')
+		expect(xml).toMatch(/<w:tabs><w:tab w:val="left" w:pos="\d+"\/>/)
+		if (pandocAvailable()) expect(docxAsMarkdown(result.docx)).toContain('    all:\n    \tcc -o "a\tb" x.c')
 		expect(xml).toContain('<w:t xml:space="preserve">plain  code</w:t>')
 		expect(xml).toMatch(/<w:color w:val="CF222E"\/><\/w:rPr><w:t xml:space="preserve">const<\/w:t>/)
 		expect(xml).toMatch(/<w:i\/><w:iCs\/><w:color w:val="6E7781"\/><\/w:rPr><w:t xml:space="preserve">\/\/ note<\/w:t>/)

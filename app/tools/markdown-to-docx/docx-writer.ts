@@ -11,6 +11,7 @@ import { type FrontMatter } from './front-matter.ts'
 import { imageBombReason, readImageInfo } from '#app/tools/shared/image-info.ts'
 import {
 	border,
+	codeRun,
 	drawing,
 	FOOTNOTE_SEPARATORS,
 	LINE_BREAK,
@@ -241,6 +242,8 @@ class LayoutEstimate {
 /** Average character widths as a fraction of the font size (Calibri-like text, monospace code). */
 const TEXT_CHAR_EM = 0.5
 const CODE_CHAR_EM = 0.6
+/** A tab in code goes to the next multiple of this many characters. */
+const CODE_TAB_CHARS = 4
 
 export class DocxWriter {
 	readonly report: Array<ReportEntry> = []
@@ -537,15 +540,19 @@ export class DocxWriter {
 	}
 
 	#code(token: Tokens.Code, context: BlockContext): string {
-		const code = token.text.replace(/\t/g, '    ')
+		// Tabs stay tabs (a tab in a string literal or a Makefile is the user's data), with a stop every 4 characters.
+		const code = token.text
 		const lines = this.#highlight(code, token.lang)
 		const quote = this.#quoteProps(context)
 		const edge = { val: 'single', size: 4, color: 'E1E4E8', space: 4 } as const
 		const size = this.#codeSize()
+		const left = quote.indent?.left ?? 0
+		const tabWidth = CODE_TAB_CHARS * size * 20 * CODE_CHAR_EM
+		const tabStops = code.includes('\t') ? Array.from({ length: Math.max(1, Math.floor((this.#textWidth - left) / tabWidth)) }, (_, index) => left + (index + 1) * tabWidth) : undefined
 		if (this.#footnoteDepth === 0) {
-			const perLine = Math.max(1, Math.floor((this.#textWidth - (quote.indent?.left ?? 0)) / (size * 20 * CODE_CHAR_EM)))
+			const perLine = Math.max(1, Math.floor((this.#textWidth - left) / (size * 20 * CODE_CHAR_EM)))
 			let wrapped = 0
-			for (const text of code.split('\n')) wrapped += Math.max(1, Math.ceil(text.length / perLine))
+			for (const text of code.replace(/\t/g, ' '.repeat(CODE_TAB_CHARS)).split('\n')) wrapped += Math.max(1, Math.ceil(text.length / perLine))
 			this.#layout.advance(60 + 180 + wrapped * size * 20)
 		}
 		return this.#flow(
@@ -555,6 +562,7 @@ export class DocxWriter {
 					keepLines: lines.length < 30,
 					borders: { top: edge, left: edge, bottom: edge, right: edge },
 					fill: 'F6F8FA',
+					...(tabStops ? { tabStops } : {}),
 					...(quote.indent ? { indent: { left: quote.indent.left } } : {}),
 				},
 				lines.join(LINE_BREAK),
@@ -565,7 +573,7 @@ export class DocxWriter {
 	/** The code's lines as coloured runs (highlight.js, when it knows the language), else plain runs. */
 	#highlight(code: string, lang: string | undefined): Array<string> {
 		const language = (lang ?? '').trim().split(/\s+/)[0]?.toLowerCase() ?? ''
-		const plain = () => code.split('\n').map((line) => textRun(line))
+		const plain = () => code.split('\n').map((line) => codeRun(line))
 		if (!language || code.length > MAX_HIGHLIGHT_CHARS || !hljs.getLanguage(language)) return plain()
 		let html: string
 		try {
@@ -583,7 +591,7 @@ export class DocxWriter {
 				const parts = decodeEntities(match[2]!).split('\n')
 				parts.forEach((piece, index) => {
 					if (index > 0) lines.push('')
-					lines[lines.length - 1] += textRun(piece, props)
+					lines[lines.length - 1] += codeRun(piece, props)
 				})
 			}
 		}

@@ -48,6 +48,14 @@ export function textRun(text: string, props: RunProps = {}): string {
 	return `<w:r>${runProps(props)}<w:t xml:space="preserve">${esc(text)}</w:t></w:r>`
 }
 
+/** Code's text as runs, each tab a real tab (`<w:tab/>`; a tab character inside `<w:t>` is not one to Word or its readers). */
+export function codeRun(text: string, props: RunProps = {}): string {
+	return text
+		.split('\t')
+		.map((piece) => textRun(piece, props))
+		.join(`<w:r>${runProps(props)}<w:tab/></w:r>`)
+}
+
 export const LINE_BREAK = '<w:r><w:br/></w:r>'
 export const PAGE_BREAK_PARAGRAPH = '<w:p><w:r><w:br w:type="page"/></w:r></w:p>'
 
@@ -69,12 +77,14 @@ export type ParagraphProps = {
 	/** Paragraph borders by side (top, left, bottom, right). */
 	borders?: Partial<Record<'top' | 'left' | 'bottom' | 'right', Border>>
 	fill?: string
+	/** Left tab stops, in twips from the margin. */
+	tabStops?: Array<number>
 	spacing?: { before?: number; after?: number }
 	indent?: { left: number; right?: number; hanging?: number }
 	align?: 'left' | 'center' | 'right'
 }
 
-/** `w:pPr` in schema order: pStyle, keepNext, keepLines, numPr, pBdr, shd, spacing, ind, jc. */
+/** `w:pPr` in schema order: pStyle, keepNext, keepLines, numPr, pBdr, shd, tabs, spacing, ind, jc. */
 export function paragraphProps(props: ParagraphProps): string {
 	let xml = ''
 	if (props.style) xml += `<w:pStyle w:val="${props.style}"/>`
@@ -90,6 +100,7 @@ export function paragraphProps(props: ParagraphProps): string {
 		if (sides) xml += `<w:pBdr>${sides}</w:pBdr>`
 	}
 	if (props.fill) xml += shading(props.fill)
+	if (props.tabStops?.length) xml += `<w:tabs>${props.tabStops.map((pos) => `<w:tab w:val="left" w:pos="${Math.round(pos)}"/>`).join('')}</w:tabs>`
 	if (props.spacing) {
 		const { before, after } = props.spacing
 		xml += `<w:spacing${after === undefined ? '' : ` w:after="${after}"`}${before === undefined ? '' : ` w:before="${before}"`}/>`

@@ -12,9 +12,9 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { type AppError } from '#app/utils/errors.ts'
 import { runPdfEngine } from './engine.server.ts'
 import { type PdfInputFile, type PdfOperation } from './options.ts'
-import { pdfinfo, pdftotext, pdftoppmPixels, pdftoppmSizes, pngSize, qpdfCheck, qpdfPageCount, qpdfRotations, qpdfUncompressed, requireTool, unzipEntry, unzipList } from './pdf-readers.server.ts'
-import { twoColourJpeg, twoColourPng, type Rgb } from './test-images.server.ts'
-import { formPdf, imagePdf, outlinedPdf, rotatedPdf, textPdf } from './test-pdfs.ts'
+import { pdfinfo, pdftotext, pdftoppmPixels, pdftoppmSizes, pngSize, qpdfCheck, qpdfFormFields, qpdfLinkTargets, qpdfPageCount, qpdfRotations, qpdfUncompressed, requireTool, unzipEntry, unzipList } from './pdf-readers.server.ts'
+import { twoColourJpeg, twoColourPng, withExifOrientation, type Rgb } from './test-images.server.ts'
+import { formPdf, imagePdf, linkedPdf, outlinedPdf, rotatedPdf, textPdf } from './test-pdfs.ts'
 
 const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), 'corpus')
 const fromCorpus = (name: string): PdfInputFile => ({ name, data: new Uint8Array(fs.readFileSync(path.join(corpus, name))) })
@@ -118,6 +118,37 @@ describe('split, extract, delete, reorder', () => {
 		expect(qpdfUncompressed(out.data)).not.toContain('(Page 2 of 5 alpha)')
 		const error = await failure(run('delete-pages', [text5], { pages: '1-' }))
 		expect(error.details).toMatchObject({ fields: { pages: expect.stringMatching(/every page/) } })
+	})
+
+	test('links between pages follow their pages, and never bring a page left out back into the file', async () => {
+		const linked = { name: 'linked.pdf', data: await linkedPdf() }
+		expect(qpdfLinkTargets(linked.data)).toEqual([{ page: 1, target: 3 }, { page: 1, target: 2 }])
+		// Deleting the page a link goes to: the link loses its destination, and that page's text is not in the file.
+		const deleted = await run('delete-pages', [linked], { pages: '3' })
+		expectSound(deleted.data)
+		expect(qpdfLinkTargets(deleted.data)).toEqual([{ page: 1, target: 'none' }, { page: 1, target: 2 }])
+		expect(qpdfUncompressed(deleted.data)).not.toContain('(Page 3 of 3 alpha)')
+		// Merged twice: each copy's links go to its own pages.
+		const merged = await run('merge', [linked, linked])
+		expect(qpdfLinkTargets(merged.data)).toEqual([{ page: 1, target: 3 }, { page: 1, target: 2 }, { page: 4, target: 6 }, { page: 4, target: 5 }])
+		// Split: page 1 alone, its links lead nowhere and it holds only its own text.
+		const first = unzipEntry((await run('split', [linked], { mode: 'every-page' })).data, 'linked-page-1.pdf')
+		expect(qpdfLinkTargets(first)).toEqual([{ page: 1, target: 'none' }, { page: 1, target: 'none' }])
+		expect(qpdfUncompressed(first)).not.toMatch(/\(Page [23] of 3 alpha\)/)
+		expect(qpdfUncompressed(first)).toContain('/Contents (A note)')
+		// Extract in another order: the links follow.
+		expect(qpdfLinkTargets((await run('extract-pages', [linked], { pages: '3,1,2' })).data)).toEqual([{ page: 2, target: 1 }, { page: 2, target: 3 }])
+	})
+
+	test('a copied page keeps its form fields as fields (a widget outside /AcroForm stops qpdf --json)', async () => {
+		expect(qpdfFormFields(form.data).map(({ name, page }) => [name, page])).toEqual([['name', 1], ['agree', 1]])
+		const first = await run('extract-pages', [form], { pages: '1' })
+		expect(qpdfFormFields(first.data)).toEqual(qpdfFormFields(form.data))
+		expect(pdfinfo(first.data).Form).toBe('AcroForm')
+		const merged = await run('merge', [text5, form])
+		expect(qpdfFormFields(merged.data).map(({ name, page }) => [name, page])).toEqual([['name', 6], ['agree', 6]])
+		// Without the form's page, no form.
+		expect(pdfinfo((await run('extract-pages', [form], { pages: '2' })).data).Form).toBe('none')
 	})
 
 	test('reorder puts the pages in the order given and keeps the outline and the form', async () => {
@@ -281,6 +312,25 @@ describe('images → PDF', () => {
 		})
 		// "fit": 64×48 pixels at 96 dpi (none stated) is 48×36 points.
 		expect(pageSize(out.data)).toEqual([48, 36])
+	})
+
+	test('a photo is upright as its Exif orientation says, as viewers show it (phones store portraits turned)', async () => {
+		const jpeg = await twoColourJpeg(64, 48, RED, BLUE)
+		const files: Array<PdfInputFile> = [
+			{ name: 'turned-6.jpg', data: withExifOrientation(jpeg, 6) },
+			{ name: 'turned-8.jpg', data: withExifOrientation(jpeg, 8, { littleEndian: true }) },
+			{ name: 'turned-3.jpg', data: withExifOrientation(jpeg, 3) },
+			{ name: 'mirrored-2.jpg', data: withExifOrientation(jpeg, 2) },
+		]
+		const out = await run('images-to-pdf', files)
+		expectSound(out.data)
+		// 64×48 stored at 96 dpi: 48×36 pt, turned a quarter for 6 and 8.
+		expect(pdftoppmSizes(out.data, 72)).toEqual([{ width: 36, height: 48 }, { width: 36, height: 48 }, { width: 48, height: 36 }, { width: 48, height: 36 }])
+		// Stored: red left, blue right. 6 turns it clockwise (red on top), 8 anticlockwise (red at the bottom), 3 half a turn, 2 mirrors.
+		expect(near(colourAt(out.data, 0.5, 0.25, 1), RED) && near(colourAt(out.data, 0.5, 0.75, 1), BLUE), 'orientation 6').toBe(true)
+		expect(near(colourAt(out.data, 0.5, 0.25, 2), BLUE) && near(colourAt(out.data, 0.5, 0.75, 2), RED), 'orientation 8').toBe(true)
+		expect(near(colourAt(out.data, 0.25, 0.5, 3), BLUE) && near(colourAt(out.data, 0.75, 0.5, 3), RED), 'orientation 3').toBe(true)
+		expect(near(colourAt(out.data, 0.25, 0.5, 4), BLUE) && near(colourAt(out.data, 0.75, 0.5, 4), RED), 'orientation 2').toBe(true)
 	})
 
 	test('PNG data passes through undecoded: the PDF holds the IDAT stream with the PNG predictor', async () => {

@@ -146,17 +146,85 @@ function concat(parts: Array<Uint8Array>): Uint8Array {
 	return out
 }
 
-/** A JPEG's resolution from its JFIF header, when it states one. */
+/** A JPEG's segments before its image data (SOS): each marker's second byte and its payload. */
+function jpegSegments(bytes: Uint8Array): Array<{ marker: number; data: Uint8Array }> {
+	const segments: Array<{ marker: number; data: Uint8Array }> = []
+	let offset = 2
+	while (offset + 4 <= bytes.length && bytes[offset] === 0xff) {
+		const marker = bytes[offset + 1]!
+		if (marker === 0xda || marker === 0xd9) break
+		const length = (bytes[offset + 2]! << 8) | bytes[offset + 3]!
+		if (length < 2 || offset + 2 + length > bytes.length) break
+		segments.push({ marker, data: bytes.subarray(offset + 4, offset + 2 + length) })
+		offset += 2 + length
+	}
+	return segments
+}
+
+/** A JPEG's resolution from its JFIF header (APP0), when it states one. */
 function jpegDpi(bytes: Uint8Array): { x: number; y: number } | null {
-	// SOI, then APP0 "JFIF\0" version(2) units(1) Xdensity(2) Ydensity(2).
-	if (bytes[2] !== 0xff || bytes[3] !== 0xe0) return null
-	if (String.fromCharCode(...bytes.subarray(6, 11)) !== 'JFIF\0') return null
-	const units = bytes[13]
-	const x = (bytes[14]! << 8) | bytes[15]!
-	const y = (bytes[16]! << 8) | bytes[17]!
+	// APP0 "JFIF\0" version(2) units(1) Xdensity(2) Ydensity(2); an Exif APP1 may come first.
+	const jfif = jpegSegments(bytes).find(({ marker, data }) => marker === 0xe0 && data.length >= 12 && String.fromCharCode(...data.subarray(0, 5)) === 'JFIF\0')?.data
+	if (!jfif) return null
+	const units = jfif[7]
+	const x = (jfif[8]! << 8) | jfif[9]!
+	const y = (jfif[10]! << 8) | jfif[11]!
 	if (units === 1) return { x, y }
 	if (units === 2) return { x: x * 2.54, y: y * 2.54 }
 	return null
+}
+
+/**
+ * A JPEG's Exif orientation (1–8; 1 when it states none): how the stored pixels are turned to be shown
+ * upright. Cameras and phones store a portrait photo as landscape pixels with orientation 6 or 8, and
+ * every viewer turns it; a page must too.
+ */
+export function jpegOrientation(bytes: Uint8Array): number {
+	for (const { marker, data } of jpegSegments(bytes)) {
+		if (marker !== 0xe1 || data.length < 14 || String.fromCharCode(...data.subarray(0, 6)) !== 'Exif\0\0') continue
+		const tiff = data.subarray(6)
+		const little = tiff[0] === 0x49 && tiff[1] === 0x49
+		if (!little && !(tiff[0] === 0x4d && tiff[1] === 0x4d)) return 1
+		const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength)
+		const ifd = view.getUint32(4, little)
+		if (ifd + 2 > tiff.length) return 1
+		const count = view.getUint16(ifd, little)
+		for (let entry = 0; entry < count; entry++) {
+			const at = ifd + 2 + entry * 12
+			if (at + 12 > tiff.length) return 1
+			if (view.getUint16(at, little) !== 0x0112) continue
+			const value = view.getUint16(at + 8, little)
+			return value >= 1 && value <= 8 ? value : 1
+		}
+		return 1
+	}
+	return 1
+}
+
+/**
+ * The matrix (`cm`) that draws an image's unit square into `placed` (its size as shown) turned as
+ * Exif `orientation` says: the stored top row goes to the shown top (1), right (6), bottom (3) or left (8),
+ * mirrored for 2, 4, 5 and 7.
+ */
+function orientedMatrix(orientation: number, { x, y, width: w, height: h }: Placed): [number, number, number, number, number, number] {
+	switch (orientation) {
+		case 2:
+			return [-w, 0, 0, h, x + w, y]
+		case 3:
+			return [-w, 0, 0, -h, x + w, y + h]
+		case 4:
+			return [w, 0, 0, -h, x, y + h]
+		case 5:
+			return [0, -h, -w, 0, x + w, y + h]
+		case 6:
+			return [0, -h, w, 0, x, y + h]
+		case 7:
+			return [0, h, w, 0, x, y]
+		case 8:
+			return [0, h, -w, 0, x + w, y]
+		default:
+			return [w, 0, 0, h, x, y]
+	}
 }
 
 function saneDpi(dpi: { x: number; y: number } | null): { x: number; y: number } {
@@ -221,15 +289,11 @@ export async function imagesToPdf(files: ReadonlyArray<PdfInputFile>, options: P
 	const doc = await newDocument()
 	for (const [index, { file, info, png }] of checked.entries()) {
 		progress({ done: index, total: checked.length, stage: 'Adding the pictures' })
-		let draw: (page: ReturnType<PDFDocument['addPage']>, placed: Placed) => void
+		let ref: PDFRef
 		let dpi: { x: number; y: number }
 		if (png && canPassThrough(png)) {
-			const ref = embedPngPassThrough(doc, png)
+			ref = embedPngPassThrough(doc, png)
 			dpi = saneDpi(png.dpi)
-			draw = (page, placed) => {
-				const name = page.node.newXObject('Image', ref)
-				page.pushOperators(pushGraphicsState(), concatTransformationMatrix(placed.width, 0, 0, placed.height, placed.x, placed.y), drawObject(name), popGraphicsState())
-			}
 		} else {
 			let image
 			try {
@@ -237,12 +301,17 @@ export async function imagesToPdf(files: ReadonlyArray<PdfInputFile>, options: P
 			} catch {
 				throw damagedImage(file, index, `cannot be read as a ${png ? 'PNG' : 'JPEG'}`)
 			}
+			ref = image.ref
 			dpi = saneDpi(png ? png.dpi : jpegDpi(file.data))
-			draw = (page, placed) => page.drawImage(image, placed)
 		}
-		const placed = placeImage((info.width * 72) / dpi.x, (info.height * 72) / dpi.y, options)
+		const orientation = png ? 1 : jpegOrientation(file.data)
+		const width = (info.width * 72) / dpi.x
+		const height = (info.height * 72) / dpi.y
+		// Orientations 5–8 turn the picture a quarter: it is shown with its sides swapped.
+		const placed = orientation >= 5 ? placeImage(height, width, options) : placeImage(width, height, options)
 		const page = doc.addPage([placed.pageWidth, placed.pageHeight])
-		draw(page, placed)
+		const name = page.node.newXObject('Image', ref)
+		page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...orientedMatrix(orientation, placed)), drawObject(name), popGraphicsState())
 	}
 	return { fileName: `${baseName(files[0]?.name, 'images')}.pdf`, contentType: PDF_MEDIA_TYPE, data: await savePdf(doc), pageCount: files.length }
 }

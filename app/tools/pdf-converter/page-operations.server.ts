@@ -5,8 +5,9 @@
  * - **A new document with copies of the chosen pages** (merge, split,
  *   extract, delete): only what those pages use is copied, so a deleted
  *   page's content is really gone from the file (pdf-lib saves every object
- *   it read, reachable or not). Outlines and form-field structure are not
- *   carried over (the fields' widgets are, as annotations).
+ *   it read, reachable or not). Outlines are not carried over; the copied
+ *   pages' form fields are (an /AcroForm listing them), and links between
+ *   pages follow the pages (pdf-output.server.ts, copyPagesLinked).
  * - **The document itself, changed** (reorder, rotate, page numbers,
  *   watermark, metadata): outline, form, attachments and everything else
  *   stay as they were.
@@ -16,7 +17,7 @@ import { ToolError, tooComplex } from '#app/tools/kit/core.ts'
 import { noProgress, type PdfInputFile, type PdfOptions, type PdfOutput, type PdfProgress, PDF_LIMITS, PDF_MEDIA_TYPE, ZIP_MEDIA_TYPE } from './options.ts'
 import { pageIndexes, parsePageRanges, rangeError, rangeLabel, selectedPages, type PageRange } from './page-ranges.ts'
 import { loadPdf, type LoadedPdf } from './pdf-input.server.ts'
-import { appendPages, baseName, newDocument, savePdf } from './pdf-output.server.ts'
+import { appendPages, baseName, copyPagesLinked, newDocument, savePdf } from './pdf-output.server.ts'
 import { zipFiles } from './zip.ts'
 
 const POINTS_PER_MM = 72 / 25.4
@@ -28,7 +29,7 @@ function pdfOutput(fileName: string, data: Uint8Array, pageCount: number): PdfOu
 /** A new document holding copies of `indexes` (0-based, in order, repeats allowed) of `source`. */
 async function copyOf(source: LoadedPdf, indexes: ReadonlyArray<number>): Promise<PDFDocument> {
 	const doc = await newDocument()
-	appendPages(doc, await doc.copyPages(source.doc, [...indexes]))
+	appendPages(doc, await copyPagesLinked(doc, source.doc, indexes))
 	return doc
 }
 
@@ -48,7 +49,7 @@ export async function mergePdfs(files: ReadonlyArray<PdfInputFile>, progress: Pd
 	const doc = await newDocument()
 	for (const [index, source] of sources.entries()) {
 		progress({ done: index, total: sources.length, stage: 'Merging' })
-		appendPages(doc, await doc.copyPages(source.doc, source.doc.getPageIndices()))
+		appendPages(doc, await copyPagesLinked(doc, source.doc, source.doc.getPageIndices()))
 	}
 	progress({ done: 0, total: 0, stage: 'Saving' })
 	return pdfOutput(`${baseName(files[0]?.name)}-merged.pdf`, await savePdf(doc), total)

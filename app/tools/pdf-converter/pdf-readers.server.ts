@@ -269,6 +269,36 @@ function decodeQpdfString(value: string): string | null {
 	return bytes.toString('latin1')
 }
 
+/** The form's fields as `qpdf --json --json-key=acroform` lists them (one per widget: full name, value, 1-based page); throws when qpdf cannot read the form. */
+export function qpdfFormFields(pdf: Uint8Array): Array<{ name: string; value: unknown; page: number }> {
+	return withFile(pdf, '.pdf', (file) => {
+		const json = JSON.parse(run('qpdf', ['--json=2', '--json-key=acroform', file])) as { acroform: { fields: Array<{ fullname: string; value: unknown; pageposfrom1: number }> } }
+		return json.acroform.fields.map((field) => ({ name: field.fullname, value: field.value, page: field.pageposfrom1 }))
+	})
+}
+
+/**
+ * Each page's link annotations (1-based page) and where each goes: the 1-based page its explicit
+ * destination (`/Dest`, or a GoTo action's `/D`) names, `'none'` without one, or `'not-a-page'`
+ * when it names an object that is not a page of the document (a dangling link).
+ */
+export function qpdfLinkTargets(pdf: Uint8Array): Array<{ page: number; target: number | 'none' | 'not-a-page' }> {
+	const objects = new QpdfObjects(pdf)
+	const links: Array<{ page: number; target: number | 'none' | 'not-a-page' }> = []
+	objects.pages.forEach((page, index) => {
+		for (const item of objects.array(objects.dict(page)?.['/Annots'])) {
+			const annotation = objects.dict(item)
+			if (annotation?.['/Subtype'] !== '/Link') continue
+			const action = objects.dict(annotation['/A'])
+			const destination = objects.array(annotation['/Dest'] ?? (action?.['/S'] === '/GoTo' ? action['/D'] : undefined))
+			const first = destination[0]
+			const target = typeof first === 'string' ? objects.pages.indexOf(first) : -2
+			links.push({ page: index + 1, target: target >= 0 ? target + 1 : target === -2 ? 'none' : 'not-a-page' })
+		}
+	})
+	return links
+}
+
 /** Each page's /MediaBox and /CropBox (inherited, normalized; the crop box defaults to the media box) and /Rotate (0, 90, 180 or 270). */
 export function qpdfPageBoxes(pdf: Uint8Array): Array<{ mediaBox: [number, number, number, number]; cropBox: [number, number, number, number]; rotate: number }> {
 	const objects = new QpdfObjects(pdf)

@@ -93,3 +93,20 @@ export async function twoColourJpeg(width: number, height: number, left: Rgb, ri
 	context.fillRect(width / 2, 0, width / 2, height)
 	return new Uint8Array(await canvas.encode('jpeg', 95))
 }
+
+/** `jpeg` with an Exif APP1 segment stating `orientation` (1–8) put right after its SOI, as cameras write it. */
+export function withExifOrientation(jpeg: Uint8Array, orientation: number, { littleEndian = false }: { littleEndian?: boolean } = {}): Uint8Array {
+	const tiff = new Uint8Array(26)
+	const view = new DataView(tiff.buffer)
+	tiff.set(littleEndian ? [0x49, 0x49] : [0x4d, 0x4d])
+	view.setUint16(2, 42, littleEndian)
+	view.setUint32(4, 8, littleEndian)
+	view.setUint16(8, 1, littleEndian) // one entry
+	view.setUint16(10, 0x0112, littleEndian) // Orientation
+	view.setUint16(12, 3, littleEndian) // SHORT
+	view.setUint32(14, 1, littleEndian)
+	view.setUint16(18, orientation, littleEndian)
+	const payload = concat([new TextEncoder().encode('Exif\0\0'), tiff])
+	const segment = concat([Uint8Array.of(0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff), payload])
+	return concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)])
+}

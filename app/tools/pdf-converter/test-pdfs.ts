@@ -7,7 +7,7 @@
  * a 14,400 pt page). The few real
  * documents from elsewhere are in ./corpus (see its README).
  */
-import { PDFBool, PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts, degrees, rgb, type PDFRef } from '@cantoo/pdf-lib'
+import { PDFBool, PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts, degrees, rgb, type PDFPage, type PDFRef } from '@cantoo/pdf-lib'
 
 /**
  * A PDF from numbered object bodies (object 1 is the catalog), with a
@@ -98,6 +98,20 @@ export async function outlinedPdf(pages = 4): Promise<Uint8Array> {
 		context.obj({ Type: 'Outlines', First: itemRefs[0] as PDFRef, Last: itemRefs[itemRefs.length - 1] as PDFRef, Count: PDFNumber.of(itemRefs.length) }),
 	)
 	doc.catalog.set(PDFName.of('Outlines'), outlinesRef)
+	return doc.save()
+}
+
+/** Three pages; the first links to the third (/Dest) and to the second (a GoTo action), and has a sticky note (/P: its page). */
+export async function linkedPdf(): Promise<Uint8Array> {
+	const doc = await PDFDocument.load(await textPdf({ pages: 3 }))
+	const context = doc.context
+	const [first, second, third] = doc.getPages() as [PDFPage, PDFPage, PDFPage]
+	const annotations = [
+		context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [72, 600, 300, 620], Border: [0, 0, 0], Dest: [third.ref, PDFName.of('Fit')] }),
+		context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [72, 560, 300, 580], Border: [0, 0, 0], A: { S: 'GoTo', D: [second.ref, PDFName.of('Fit')] } }),
+		context.obj({ Type: 'Annot', Subtype: 'Text', Rect: [400, 700, 420, 720], Contents: PDFString.of('A note'), P: first.ref }),
+	]
+	first.node.set(PDFName.of('Annots'), context.obj(annotations.map((annotation) => context.register(annotation))))
 	return doc.save()
 }
 
