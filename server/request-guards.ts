@@ -1,7 +1,8 @@
 /**
  * Requests that must never reach Remix: malformed percent-encoding (Remix
- * would throw a 500 decoding it) and absurdly long URLs. Node itself answers
- * 431 to oversized headers (16 KB by default).
+ * would throw a 500 decoding it) and absurdly long URLs. Node itself refuses
+ * oversized headers (16 KB by default): answerClientErrors gives that refusal
+ * the same JSON shape.
  */
 import { randomUUID } from 'node:crypto'
 import { type Server, STATUS_CODES } from 'node:http'
