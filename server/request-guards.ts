@@ -185,7 +185,10 @@ function lingerOnClose(socket: Socket, req: NodeJS.ReadableStream) {
  */
 export function answerClientErrors(server: Server) {
 	server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-		if (error.code === 'ECONNRESET' || !socket.writable) {
+		// As Node's own handler: answer only when no response on this connection has begun
+		// (a pipelined request's answer may be going out), else just close it.
+		const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage
+		if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
 			socket.destroy()
 			return
 		}
