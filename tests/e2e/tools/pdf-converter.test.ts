@@ -147,8 +147,11 @@ test.describe('with JavaScript', () => {
 		const result = page.getByTestId('pdf-result')
 		await expect(result).toContainText('4 pages')
 		await expect(page.getByTestId('pdf-result-name')).toContainText(download.suggestedFilename())
-		// The expiry in the reader's local time: "Deleted automatically at 10:42, in 1 hour."
-		await expect(page.getByTestId('pdf-expiry')).toHaveText(/Deleted automatically at \d{1,2}:\d{2}( [AP]M)?, in (1 hour|60 minutes|59 minutes)\./)
+		// The expiry in the reader's local time: "Deleted automatically at 10:42, in 1 hour.", with the day
+		// when that is tomorrow (a run in the hour before midnight): "at 12:36 AM on Fri, Nov 27, in 1 hour."
+		await expect(page.getByTestId('pdf-expiry')).toHaveText(
+			/Deleted automatically at \d{1,2}:\d{2}( [AP]M)?( on [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2})?, in (1 hour|60 minutes|59 minutes)\./,
+		)
 		await expect(page.getByTestId('pdf-announce')).toContainText('is ready to download')
 		expect(errors).toEqual([])
 	})
