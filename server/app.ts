@@ -369,12 +369,6 @@ function sendCachedPage(req: express.Request, res: express.Response, page: Cache
 const NOT_MODIFIED_HEADERS = new Set(['cache-control', 'vary', 'expires', 'content-location'])
 
 /**
- * A header of the app's response: it replaces the security middleware's
- * default of the same name (a stored file's own sandboxing CSP and
- * Cross-Origin-Resource-Policy, not the page's appended to it); only
- * Set-Cookie may come several times.
- */
-/**
  * Remix answers a resource route's own failures with `X-Remix-Error: yes` and
  * a bare `{"message":"Unexpected Server Error"}` whatever the status: a POST
  * (PUT, DELETE…) to a route that has no action (/healthz, /sitemap.xml,
@@ -402,6 +396,12 @@ export function catalogueRemixError(method: string, response: Response): Respons
 	return jsonError(new AppError(code, message, undefined, status).toJSON())
 }
 
+/**
+ * A header of the app's response: it replaces the security middleware's
+ * default of the same name (a stored file's own sandboxing CSP and
+ * Cross-Origin-Resource-Policy, not the page's appended to it); only
+ * Set-Cookie may come several times.
+ */
 function setResponseHeader(res: express.Response, name: string, value: string) {
 	if (name.toLowerCase() === 'set-cookie') res.append(name, value)
 	else res.setHeader(name, value)
