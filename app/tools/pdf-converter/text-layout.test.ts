@@ -50,8 +50,15 @@ function lines(text: string): Array<string> {
 }
 
 describe('two columns', () => {
-	test.each([24, 12])('drawn row by row with a %i pt gutter: the left column, then the right, word for word as pdftotext reads them', async (gutter) => {
-		const { pdf, title, leftLines, rightLines, footer } = await twoColumnPdf({ gutter })
+	test.each([
+		{ gutter: 24, jump: 'move' },
+		{ gutter: 12, jump: 'move' },
+		{ gutter: 24, jump: 'kerning' },
+		// The right line drawn first, then a move back left: what glued words across the gutter (recall 0.80 before).
+		{ gutter: 24, jump: 'right-first' },
+		{ gutter: 12, jump: 'right-first' },
+	] as const)('drawn row by row ($jump across a $gutter pt gutter): the left column, then the right, word for word as pdftotext reads them', async ({ gutter, jump }) => {
+		const { pdf, title, leftLines, rightLines, footer } = await twoColumnPdf({ gutter, jump })
 		const ours = await ourText(pdf)
 		const theirs = pdftotext(pdf)
 		expect(recall(words(ours), words(theirs))).toBe(1)

@@ -7,7 +7,7 @@
  * glyph mapped back to its character by a /ToUnicode CMap.
  */
 import fs from 'node:fs'
-import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts, type PDFFont, type PDFPage } from '@cantoo/pdf-lib'
+import { PDFDocument, PDFHexString, PDFName, PDFNumber, PDFOperator, PDFString, StandardFonts, beginText, endText, moveText, setFontAndSize, showText, type PDFFont, type PDFPage } from '@cantoo/pdf-lib'
 
 /** Sentences for the columns: each word once in the whole page, so an order test can find it. */
 function words(prefix: string, count: number): Array<string> {
@@ -33,6 +33,8 @@ function fill(list: Array<string>, font: PDFFont, size: number, width: number): 
 export type ColumnsPdfOptions = {
 	/** The gutter between the columns, in points. */
 	gutter?: number
+	/** How a row crosses the gutter: a move (`Td`) between two strings, or one `TJ` array whose spacing number jumps the gap. */
+	jump?: 'move' | 'kerning' | 'right-first'
 	/** A title centred across both columns above them, and a footer line across the page below. */
 	title?: string
 	footer?: string
@@ -40,11 +42,11 @@ export type ColumnsPdfOptions = {
 
 /**
  * One letter-size page: a centred title, then two columns of 10 pt text
- * whose lines are drawn row by row (left line n, then right line n, on the
- * same baseline), then a footer line across the page. Returns the PDF and
- * each column's lines.
+ * whose lines are drawn row by row, each row one text object (left line n,
+ * a move across the gutter, right line n, on the same baseline), then a
+ * footer line across the page. Returns the PDF and each column's lines.
  */
-export async function twoColumnPdf({ gutter = 24, title = 'Field Notes on Two Columns', footer = 'Footer line that runs across the whole page width below both columns' }: ColumnsPdfOptions = {}) {
+export async function twoColumnPdf({ gutter = 24, jump = 'move', title = 'Field Notes on Two Columns', footer = 'Footer line that runs across the whole page width below both columns' }: ColumnsPdfOptions = {}) {
 	const doc = await PDFDocument.create()
 	const font = await doc.embedFont(StandardFonts.Helvetica)
 	const page = doc.addPage([612, 792])
@@ -56,10 +58,24 @@ export async function twoColumnPdf({ gutter = 24, title = 'Field Notes on Two Co
 	page.drawText(title, { x: (612 - font.widthOfTextAtSize(title, 16)) / 2, y: 720, size: 16, font })
 	const top = 690
 	const rows = Math.max(leftLines.length, rightLines.length)
+	const fontName = page.node.newFontDictionary(font.name, font.ref)
 	for (let row = 0; row < rows; row++) {
 		const y = top - row * 12
-		if (leftLines[row]) page.drawText(leftLines[row]!, { x: left, y, size, font })
-		if (rightLines[row]) page.drawText(rightLines[row]!, { x: left + columnWidth + gutter, y, size, font })
+		const operators = [beginText(), setFontAndSize(fontName, size), moveText(left, y)]
+		const leftLine = leftLines[row]
+		const rightLine = rightLines[row]
+		if (jump === 'kerning' && leftLine && rightLine) {
+			// TJ spacing is in thousandths of the font size, subtracted: −(distance) × 1000 / size moves right.
+			const skip = ((columnWidth + gutter - font.widthOfTextAtSize(leftLine, size)) * 1000) / size
+			operators.push(PDFOperator.of('TJ' as never, [doc.context.obj([font.encodeText(leftLine), PDFNumber.of(-skip), font.encodeText(rightLine)])]))
+		} else if (jump === 'right-first') {
+			if (rightLine) operators.push(moveText(columnWidth + gutter, 0), showText(font.encodeText(rightLine)), moveText(-(columnWidth + gutter), 0))
+			if (leftLine) operators.push(showText(font.encodeText(leftLine)))
+		} else {
+			if (leftLine) operators.push(showText(font.encodeText(leftLine)))
+			if (rightLine) operators.push(moveText(columnWidth + gutter, 0), showText(font.encodeText(rightLine)))
+		}
+		page.pushOperators(...operators, endText())
 	}
 	const footerY = top - rows * 12 - 24
 	page.drawText(footer, { x: left, y: footerY, size, font })
