@@ -106,7 +106,7 @@ function annotationItems(data: AnnotationData): Array<{ str: string; transform: 
 	return lines.map((str, index) => ({ str, transform: [size, 0, 0, size, x, baseline - index * size * 1.15], width: Math.min(str.length * size * 0.5, Math.max(right - x, size)) }))
 }
 
-type TextItem = { str: string; transform: Array<number>; width: number; height?: number; hasEOL?: boolean }
+type TextItem = { str: string; transform: Array<number>; width: number; height?: number; hasEOL?: boolean; dir?: string }
 
 function isTextItem(item: object): item is TextItem {
 	return 'str' in item && 'transform' in item
@@ -116,7 +116,8 @@ function isTextItem(item: object): item is TextItem {
 export async function pageText(page: PdfJsPage): Promise<string> {
 	const viewport = page.getViewport({ scale: 1 })
 	const content = await page.getTextContent()
-	const annotations = await page.getAnnotations({ intent: 'display' })
+	// A page whose annotations pdf.js cannot read still has its own text.
+	const annotations = await page.getAnnotations({ intent: 'display' }).catch(() => [])
 	const items: Array<TextItem> = [...content.items.filter(isTextItem), ...annotations.flatMap(annotationItems)]
 	// Fragments by the direction their text runs in on the page as seen: 0 (left to right), 1 (down), 2 (upside down), 3 (up).
 	const byTurn: Array<Array<Fragment>> = [[], [], [], []]
@@ -133,7 +134,8 @@ export async function pageText(page: PdfJsPage): Promise<string> {
 		const [ux, uy] = [m[0] / length, m[1] / length]
 		const turn = ux > 0.98 ? 0 : uy > 0.98 ? 1 : ux < -0.98 ? 2 : uy < -0.98 ? 3 : -1
 		const str = decomposePresentationForms(item.str)
-		if (turn < 0) {
+		// Vertical writing (pdf.js's 'ttb') and slanted text are read as drawn.
+		if (turn < 0 || item.dir === 'ttb') {
 			slanted.push(str, item.hasEOL ? '\n' : '')
 			continue
 		}
@@ -221,6 +223,19 @@ function median(values: Array<number>): number {
 	return sorted[Math.floor(sorted.length / 2)] ?? 0
 }
 
+/** From the first of `fragments` (ordered away from a gap), how wide the text runs on without a break of `gap` or more, and where it ends on the right. */
+function stretch(fragments: Array<Fragment>, gap: number): [number, number] {
+	const first = fragments[0]!
+	let low = first.x0
+	let high = first.x1
+	for (const fragment of fragments.slice(1)) {
+		if (fragment.x1 < low - gap || fragment.x0 > high + gap) break
+		low = Math.min(low, fragment.x0)
+		high = Math.max(high, fragment.x1)
+	}
+	return [high - low, high]
+}
+
 /** The widest part of [x0, x1] that no fragment of the row covers. */
 function freeWithin(row: Row, x0: number, x1: number): [number, number] {
 	let best: [number, number] = [x0, x0]
@@ -238,9 +253,10 @@ function freeWithin(row: Row, x0: number, x1: number): [number, number] {
 /**
  * The longest run of consecutive rows (at least 3) down which a gap of at
  * least the text's font size stays free, with text on both sides of it in
- * at least two of the rows, the gap at most half as wide as the text on
- * either side (a table's wide gaps between short cells are no columns),
- * and the left side's lines ending, by the median, within four font sizes
+ * at least two of the rows; by the median over those rows, the gap at
+ * most half as wide as the stretch of text beside it on either side (a
+ * table's gaps between short cells are no columns, however many columns
+ * the table has), and the left side's lines ending within four font sizes
  * of the gap (a form's short labels before their fields are no column).
  */
 function findGutter(list: Array<Row>): { start: number; end: number; x0: number; x1: number } | null {
@@ -271,29 +287,23 @@ function findGutter(list: Array<Row>): { start: number; end: number; x0: number;
 			}
 			for (let covering = start; covering <= end; covering++) covered[covering]!.push([x0, x1])
 			if (end - start + 1 < 3) continue
-			let internal = 0
-			let leftEdge = Infinity
-			let rightEdge = -Infinity
-			// How far short of the gap each row's left part ends: a column's lines run up to it, a form's labels do not.
+			// In each row with text on both sides: the stretch of text next to the gap on each side (fragments less
+			// than a font size apart), and how far short of the gap the left one ends.
+			const leftWidths: Array<number> = []
+			const rightWidths: Array<number> = []
 			const shortfalls: Array<number> = []
 			for (const run of list.slice(start, end + 1)) {
-				let leftEnd = -Infinity
-				let hasRight = false
-				for (const fragment of run.frags) {
-					if (fragment.x1 <= x0 + 0.01) {
-						leftEdge = Math.min(leftEdge, fragment.x0)
-						leftEnd = Math.max(leftEnd, fragment.x1)
-					} else {
-						rightEdge = Math.max(rightEdge, fragment.x1)
-						hasRight = true
-					}
-				}
-				if (Number.isFinite(leftEnd) && hasRight) {
-					internal++
-					shortfalls.push(x0 - leftEnd)
-				}
+				const split = run.frags.findIndex((fragment) => fragment.x1 > x0 + 0.01)
+				if (split <= 0) continue
+				const [leftStretch, leftEnd] = stretch(run.frags.slice(0, split).reverse(), minGap)
+				const [rightStretch] = stretch(run.frags.slice(split), minGap)
+				leftWidths.push(leftStretch)
+				rightWidths.push(rightStretch)
+				shortfalls.push(x0 - leftEnd)
 			}
-			if (internal < 2 || x1 - x0 > 0.5 * Math.min(x0 - leftEdge, rightEdge - x1) || median(shortfalls) > 4 * minGap) continue
+			// A column's lines are wide beside a narrow gap and run up to it; a table's short cells and a form's labels do not.
+			if (leftWidths.length < 2 || x1 - x0 > 0.5 * Math.min(median(leftWidths), median(rightWidths)) || median(shortfalls) > 4 * minGap) continue
+			const internal = leftWidths.length
 			if (!best || end - start > best.end - best.start || (end - start === best.end - best.start && internal > best.internal)) best = { start, end, x0, x1, internal }
 		}
 	}

@@ -81,6 +81,9 @@ describe('two columns', () => {
 		expect(layoutLines([title, ...three])).toEqual([title.str, ...['a', 'b', 'c'].flatMap((column) => [0, 1, 2, 3].map((row) => `${column}${row} ${column.repeat(25)}`))])
 		const prose = Array.from({ length: 5 }, (_, row) => fragment(`line ${row} of one column of prose text`, 50, 100 + row * 12))
 		expect(layoutLines(prose)).toEqual(prose.map((item) => item.str))
+		// A wide table of short cells (8 columns, 30 pt gaps) is read row by row: the text beside each gap is narrow.
+		const table = Array.from({ length: 6 }, (_, row) => Array.from({ length: 8 }, (_, column) => fragment(`r${row}c${column}`, 40 + column * 50, 100 + row * 12))).flat()
+		expect(layoutLines(table)).toEqual(Array.from({ length: 6 }, (_, row) => Array.from({ length: 8 }, (_, column) => `r${row}c${column}`).join(' ')))
 	})
 })
 
