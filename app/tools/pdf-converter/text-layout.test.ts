@@ -6,10 +6,12 @@
  * the order of the words, and for Arabic each line exactly.
  */
 import fs from 'node:fs'
+import { PDFDocument, StandardFonts, degrees } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { runPdfEngine } from './engine.server.ts'
 import { pdftotext, requireTool } from './pdf-readers.server.ts'
 import { bidiReorder, decomposePresentationForms, layoutLines, type Fragment } from './text-layout.server.ts'
+import { formPdf } from './test-pdfs.ts'
 import { ARABIC_FONT, arabicPdf, filledFormPdf, shapeArabic, tablePdf, twoColumnPdf } from './text-test-pdfs.ts'
 
 beforeAll(() => {
@@ -105,6 +107,29 @@ describe('form fields and free-text annotations', () => {
 		}
 		expect(recall(words(ours), words(theirs))).toBe(1)
 		expect(words(ours)).toEqual(words(theirs))
+	})
+
+	test('a dropdown’s chosen option and a text field on a page turned 90°, page by page as pdftotext reads them; check boxes and radio buttons add nothing', async () => {
+		const doc = await PDFDocument.load(await formPdf())
+		const form = doc.getForm()
+		const font = await doc.embedFont(StandardFonts.Helvetica)
+		const colour = form.createDropdown('colour')
+		colour.addOptions(['Red', 'Green', 'Blue'])
+		colour.select('Green')
+		colour.addToPage(doc.getPage(0), { x: 50, y: 500, width: 120, height: 20, font })
+		const size = form.createRadioGroup('size')
+		size.addOptionToPage('S', doc.getPage(0), { x: 50, y: 450, width: 12, height: 12 })
+		size.addOptionToPage('L', doc.getPage(0), { x: 80, y: 450, width: 12, height: 12 })
+		size.select('L')
+		const turned = form.createTextField('turned')
+		turned.setText('Turned page value')
+		turned.addToPage(doc.getPage(1), { x: 50, y: 600, width: 200, height: 24, font })
+		doc.getPage(1).setRotation(degrees(90))
+		const pdf = await doc.save()
+		const ours = (await ourText(pdf)).split('\f').slice(0, -1).map(lines)
+		const theirs = pdftotext(pdf).split('\f').slice(0, -1).map(lines)
+		expect(theirs).toEqual([['Page 1 of 2 alpha', 'Ada Lovelace', 'Green'], ['Page 2 of 2 alpha', 'Turned page value']])
+		expect(ours).toEqual(theirs)
 	})
 })
 
