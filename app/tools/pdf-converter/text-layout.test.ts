@@ -139,6 +139,7 @@ describe('Arabic', () => {
 		{ text: 'هذه الخطوط لا تعمل', drawn: 'line' },
 		{ text: 'الخطوط العربية في الصفحة', drawn: 'words' },
 		{ text: 'العدد 42 في الصفحة', drawn: 'words' },
+		{ text: 'كتب الطالب لا شيء', drawn: 'words-left-to-right' },
 	] as const
 
 	test.skipIf(!fs.existsSync(ARABIC_FONT))(`shaped glyphs drawn right to left (lam-alef ligature, presentation forms) read in logical order, line for line as pdftotext (font ${ARABIC_FONT})`, async () => {
@@ -148,7 +149,7 @@ describe('Arabic', () => {
 		// but for the space it puts after the number rather than before it ("العدد 42في الصفحة").
 		const theirs = lines(decomposePresentationForms(pdftotext(pdf)))
 		expect(ours).toEqual(sample.map((line) => line.text))
-		expect(ours.slice(0, 3)).toEqual(theirs.slice(0, 3))
+		expect([...ours.slice(0, 3), ours[4]]).toEqual([...theirs.slice(0, 3), theirs[4]])
 		const tokens = (line: string) => line.split(/\s+|(?<=\d)(?=\D)|(?<=\D)(?=\d)/u).filter(Boolean).sort()
 		expect(tokens(ours[3]!)).toEqual(tokens(theirs[3]!))
 	})

@@ -251,7 +251,7 @@ export function shapeArabic(word: string): Array<string> {
 	return shaped
 }
 
-export type ArabicLine = { text: string; drawn: 'line' | 'words' }
+export type ArabicLine = { text: string; drawn: 'line' | 'words' | 'words-left-to-right' }
 
 /**
  * A page of right-aligned Arabic lines in `ARABIC_FONT` (embedded whole, a
@@ -259,8 +259,9 @@ export type ArabicLine = { text: string; drawn: 'line' | 'words' }
  * draw it: shaped glyphs in visual order (left to right: the words of a
  * line, and each word's glyphs, reversed; numbers left to right), and a
  * /ToUnicode CMap mapping each glyph to the presentation form it is (the
- * lam-alef ligature to U+FEFB). A line is one string (`line`) or each word
- * is placed on its own in logical order, the first word rightmost (`words`).
+ * lam-alef ligature to U+FEFB). A line is one string (`line`), or each word
+ * is placed on its own, the first word rightmost: drawn first (`words`), or
+ * drawn last, the words written left to right (`words-left-to-right`).
  */
 export async function arabicPdf(lines: Array<ArabicLine>): Promise<Uint8Array> {
 	const fontBytes = new Uint8Array(fs.readFileSync(ARABIC_FONT))
@@ -295,12 +296,14 @@ export async function arabicPdf(lines: Array<ArabicLine>): Promise<Uint8Array> {
 			operators.push(`BT /F1 ${size} Tf ${(right - width(ids)).toFixed(2)} ${y} Td ${hex(ids)} Tj ET`)
 		} else {
 			let x = right
+			const drawn: Array<string> = []
 			for (const word of words) {
 				const ids = visualWord(word)
 				x -= width(ids)
-				operators.push(`BT /F1 ${size} Tf ${x.toFixed(2)} ${y} Td ${hex(ids)} Tj ET`)
+				drawn.push(`BT /F1 ${size} Tf ${x.toFixed(2)} ${y} Td ${hex(ids)} Tj ET`)
 				x -= width([space!])
 			}
+			operators.push(...(line.drawn === 'words' ? drawn : drawn.reverse()))
 		}
 	})
 	const toUnicode = [
