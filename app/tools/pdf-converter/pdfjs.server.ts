@@ -23,6 +23,7 @@ import { noProgress, textJoiner, type PdfInputFile, type PdfOptions, type PdfOut
 import { pageIndexes, parsePageRanges } from './page-ranges.ts'
 import { checkPdfBytes, damaged, passwordProtected, tooManyPages } from './pdf-input.server.ts'
 import { baseName } from './pdf-output.server.ts'
+import { pageText } from './text-layout.server.ts'
 import { zipFiles } from './zip.ts'
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
@@ -140,16 +141,7 @@ export async function pdfToText(file: PdfInputFile, options: PdfOptions<'pdf-to-
 		let length = 0
 		for (const [done, index] of indexes.entries()) {
 			progress({ done, total: indexes.length, stage: 'Reading the text' })
-			const text = await withPage(doc, file, index, async (page) => {
-				const content = await page.getTextContent()
-				let out = ''
-				for (const item of content.items) {
-					if (!('str' in item)) continue
-					out += item.str
-					if (item.hasEOL) out += '\n'
-				}
-				return out.replace(/[ \t]+\n/g, '\n').trimEnd()
-			})
+			const text = await withPage(doc, file, index, (page) => pageText(page))
 			length += text.length
 			if (length > PDF_LIMITS.maxTextChars) throw tooComplex(`This PDF has more text than one run returns (limit ${PDF_LIMITS.maxTextChars.toLocaleString('en')} characters). Choose fewer pages.`, { reason: 'too-much-text' })
 			const number = index + 1
