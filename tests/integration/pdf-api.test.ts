@@ -272,6 +272,9 @@ describe('encrypted PDFs: the `password` field (issue 29)', () => {
 		expect(stored).toContain('pdf-converter')
 		expect(stored).not.toContain(PASSWORD)
 		expect(JSON.stringify(outcome.body)).not.toContain(PASSWORD)
+		// Nor in a header (Location, Server-Timing, Content-Disposition of the download…).
+		for (const [name, value] of outcome.headers) expect(value, name).not.toContain(PASSWORD)
+		for (const [name, value] of (await download(outcome.body.downloadUrl)).headers) expect(value, name).not.toContain(PASSWORD)
 	})
 
 	test('keepProtection: the result is encrypted again with the same password (AES-256)', async () => {
