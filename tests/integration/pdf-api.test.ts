@@ -22,6 +22,7 @@ import { MAX_UPLOAD_PARTS } from '#app/tools/pdf-converter/api.server.ts'
 import { PDF_OPERATIONS } from '#app/tools/pdf-converter/options.ts'
 import { pdfinfo, pdftotext, qpdfEncrypt, qpdfPageCount, qpdfRotations, requireTool, unzipEntry, unzipList } from '#app/tools/pdf-converter/pdf-readers.server.ts'
 import { twoColourPng } from '#app/tools/pdf-converter/test-images.server.ts'
+import { encryptPdf, pdftotextWith, qpdfIsEncrypted, qpdfShowEncryption } from '#app/tools/pdf-converter/test-locked-pdfs.server.ts'
 import { textPdf } from '#app/tools/pdf-converter/test-pdfs.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
@@ -242,6 +243,95 @@ describe('the progress stream (Accept: application/x-ndjson)', () => {
 		expect(bad.status).toBe(400)
 		expect(bad.headers.get('Content-Type')).toContain('application/json')
 		expect(bad.body.details.fields.operation).toContain('Unknown operation')
+	})
+})
+
+describe('encrypted PDFs: the `password` field (issue 29)', () => {
+	const PASSWORD = 'Corr3ct-horse 42'
+	const ndjson = { Accept: 'application/x-ndjson' }
+	let locked: Uint8Array
+	beforeAll(() => {
+		locked = encryptPdf(pdf3, { user: PASSWORD, owner: 'the owner 9' })
+	})
+
+	/** Everything the run left behind, as text: stored files and their rows, run records, audit log. */
+	async function everythingStored(): Promise<string> {
+		const [files, runs, audit] = await Promise.all([prisma.storedFile.findMany(), prisma.toolRun.findMany(), prisma.auditLog.findMany()])
+		return JSON.stringify({ files, runs, audit }, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value))
+	}
+
+	test('rotate with the password: 201, the stored PDF unencrypted with every page turned, a note saying it has no password', async () => {
+		const outcome = await upload([['operation', 'rotate'], ['angle', '90'], ['password', PASSWORD], ['files', pdfFile(locked, 'locked.pdf')]])
+		expect(outcome.status, JSON.stringify(outcome.body)).toBe(201)
+		expect(outcome.body.notes).toEqual([expect.stringMatching(/"locked\.pdf" was opened with the password given; the result has no password/)])
+		const data = await bytesOf(outcome.body.downloadUrl)
+		expect(qpdfIsEncrypted(data)).toBe(false)
+		expect(qpdfRotations(data)).toEqual([90, 90, 90])
+		await settleRunRecords()
+		const stored = await everythingStored()
+		expect(stored).toContain('pdf-converter')
+		expect(stored).not.toContain(PASSWORD)
+		expect(JSON.stringify(outcome.body)).not.toContain(PASSWORD)
+		// Nor in a header (Location, Server-Timing, Content-Disposition of the download…).
+		for (const [name, value] of outcome.headers) expect(value, name).not.toContain(PASSWORD)
+		for (const [name, value] of (await download(outcome.body.downloadUrl)).headers) expect(value, name).not.toContain(PASSWORD)
+	})
+
+	test('keepProtection: the result is encrypted again with the same password (AES-256)', async () => {
+		const outcome = await upload([['operation', 'extract-pages'], ['pages', '2'], ['password', PASSWORD], ['keepProtection', 'on'], ['files', pdfFile(locked, 'locked.pdf')]])
+		expect(outcome.status, JSON.stringify(outcome.body)).toBe(201)
+		const data = await bytesOf(outcome.body.downloadUrl)
+		expect(qpdfShowEncryption(data, PASSWORD)).toMatch(/R = 6/)
+		expect(pdftotextWith(data, PASSWORD)).toContain('Page 2 of 3')
+		expect(outcome.body.notes.join(' ')).toMatch(/protected with the same password/)
+	})
+
+	test('PDF → text of a long encrypted file, read by two workers at once, with the progress stream', async () => {
+		const long = encryptPdf(await textPdf({ pages: 400 }), { user: PASSWORD, owner: 'o' })
+		expect(long.byteLength).toBeGreaterThanOrEqual(64 * 1024)
+		const outcome = await upload([['operation', 'pdf-to-text'], ['password', PASSWORD], ['files', pdfFile(long, 'long.pdf')]], ndjson)
+		expect(outcome.status).toBe(200)
+		expect(outcome.body as string).not.toContain(PASSWORD)
+		const last = JSON.parse((outcome.body as string).trim().split('\n').at(-1)!) as { type: string; body: { downloadUrl: string; pageCount: number } }
+		expect(last).toMatchObject({ type: 'result', body: { pageCount: 400 } })
+		const text = new TextDecoder().decode(await bytesOf(last.body.downloadUrl))
+		expect(text).toContain('--- Page 1 ---\nPage 1 of 400')
+		expect(text).toContain('--- Page 400 ---\nPage 400 of 400')
+	})
+
+	test('no password: 422 encrypted saying to enter it; a wrong one: 422 wrong-password, never echoed; nothing stored', async () => {
+		const missing = await upload([['operation', 'rotate'], ['angle', '90'], ['files', pdfFile(locked, 'locked.pdf')]])
+		expect(missing.status).toBe(422)
+		expect(missing.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { reason: 'encrypted' } })
+		expect(missing.body.message).toMatch(/Enter its password/)
+		for (const operation of ['rotate', 'pdf-to-images']) {
+			const wrong = await upload([['operation', operation], ...(operation === 'rotate' ? [['angle', '90'] as Part] : []), ['password', 'Wr0ng-guess 1'], ['files', pdfFile(locked, 'locked.pdf')]])
+			expect(wrong.status, operation).toBe(422)
+			expect(wrong.body, operation).toMatchObject({ code: 'VALIDATION_ERROR', details: { reason: 'wrong-password', file: 'locked.pdf' } })
+			expect(JSON.stringify(wrong.body), operation).not.toContain('Wr0ng-guess')
+		}
+		expect(await storedCount()).toBe(0)
+		await settleRunRecords()
+		expect(await everythingStored()).not.toContain('Wr0ng-guess')
+	})
+
+	test('owner restrictions only: processed without a password; the answer says the restrictions were not kept', async () => {
+		const restricted = encryptPdf(pdf3, { user: '', owner: 'the owner 9', restrict: ['--print=none'] })
+		const outcome = await upload([['operation', 'merge'], ['password', PASSWORD], ['files', pdfFile(restricted, 'restricted.pdf')], ['files', pdfFile(locked, 'locked.pdf')]])
+		expect(outcome.status, JSON.stringify(outcome.body)).toBe(201)
+		expect(outcome.body.notes[0]).toMatch(/^"restricted\.pdf" had restrictions set by its owner \(no printing[^)]*\): they were not kept/)
+		const data = await bytesOf(outcome.body.downloadUrl)
+		expect(qpdfIsEncrypted(data)).toBe(false)
+		expect(qpdfPageCount(data)).toBe(6)
+	})
+
+	test('a password over 1,024 characters, or given twice: 400 naming password', async () => {
+		const long = await upload([['operation', 'rotate'], ['angle', '90'], ['password', 'x'.repeat(1025)], ['files', pdfFile(locked)]])
+		expect(long.status).toBe(400)
+		expect(long.body.details.fields).toHaveProperty('password')
+		const twice = await upload([['operation', 'rotate'], ['angle', '90'], ['password', 'a'], ['password', 'b'], ['files', pdfFile(locked)]])
+		expect(twice.status).toBe(400)
+		expect(twice.body.details.fields).toHaveProperty('password')
 	})
 })
 

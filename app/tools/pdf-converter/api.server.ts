@@ -55,7 +55,17 @@ const ALIASES = ['margin', 'every', 'format'] as const
 /** Every option name some operation takes. */
 const OPTION_NAMES = new Set<string>([...Object.values(PDF_OPTION_SCHEMAS).flatMap((schema) => Object.keys(schema.shape)), ...ALIASES])
 const FILE_FIELDS = new Set(['files', 'file'])
-const UPLOAD_FIELDS = new Set<string>(['operation', ...FILE_FIELDS, ...OPTION_NAMES])
+/**
+ * Fields of every operation besides its options (issue 29): `password`, the
+ * password of the encrypted inputs (one for every file that needs one: user
+ * or owner password), and `keepProtection` (PDF results encrypted again with
+ * it). The password goes to the worker with the files and nowhere else: not
+ * in the options a form shows again, the run's record or any answer.
+ */
+const PROTECTION_FIELDS = ['password', 'keepProtection'] as const
+const UPLOAD_FIELDS = new Set<string>(['operation', ...FILE_FIELDS, ...OPTION_NAMES, ...PROTECTION_FIELDS])
+/** Characters of a password (PDF passwords are at most 127 bytes; longer ones are cut by the readers that take them). */
+export const MAX_PASSWORD_LENGTH = 1024
 
 function validation(field: string, message: string): AppError {
 	return new AppError('VALIDATION_ERROR', `Validation failed: ${field}: ${message}`, { fields: { [field]: message } })
@@ -101,7 +111,14 @@ async function filesOf(entries: Array<FormDataEntryValue>, field: string): Promi
 	return files
 }
 
-export type UploadRequest = { operation: PdfOperation; files: Array<PdfInputFile>; options: Record<string, string> }
+export type UploadRequest = {
+	operation: PdfOperation
+	files: Array<PdfInputFile>
+	options: Record<string, string>
+	/** The encrypted inputs' password; absent when none (or an empty one) was sent. */
+	password?: string
+	keepProtection: boolean
+}
 
 /**
  * Reads `POST /api/convert/upload`: `operation`, the files (`files`, or
@@ -128,7 +145,22 @@ export async function readUploadRequest(request: Request): Promise<UploadRequest
 		if (values.length > 1 || typeof values[0] !== 'string') throw validation(name, 'Give it once, as text')
 		sent[name] = values[0]
 	}
-	return { operation: operation as PdfOperation, files, options: engineOptions(operation as PdfOperation, sent) }
+	return { operation: operation as PdfOperation, files, options: engineOptions(operation as PdfOperation, sent), ...protectionFields(form) }
+}
+
+/** `password` and `keepProtection`, each at most once, as text; keepProtection as a form's boolean. */
+function protectionFields(form: FormData): { password?: string; keepProtection: boolean } {
+	const single = (name: string): string | undefined => {
+		const values = form.getAll(name)
+		if (values.length === 0) return undefined
+		if (values.length > 1 || typeof values[0] !== 'string') throw validation(name, 'Give it once, as text')
+		return values[0]
+	}
+	const password = single('password')
+	if (password !== undefined && password.length > MAX_PASSWORD_LENGTH) throw validation('password', `At most ${MAX_PASSWORD_LENGTH} characters`)
+	const keep = (single('keepProtection') ?? 'false').toLowerCase()
+	if (!['true', 'false', 'on', 'off', '1', '0', ''].includes(keep)) throw validation('keepProtection', 'Use true or false')
+	return { ...(password ? { password } : {}), keepProtection: keep === 'true' || keep === 'on' || keep === '1' }
 }
 
 /** The issue's field names onto the engine's options (the engine refuses what its operation does not take). */
@@ -217,6 +249,7 @@ export async function storeResult(output: PdfOutput, ownerId: string | null, { c
 		downloadUrl: pdfFileUrl(file.id),
 		expiresAt: file.expiresAt!.toISOString(),
 		...(deleteToken ? { deleteToken } : {}),
+		...(output.notes && output.notes.length > 0 ? { notes: output.notes } : {}),
 	}
 }
 
@@ -229,14 +262,14 @@ export async function handleUpload(request: Request, { clientIp }: { clientIp?: 
 	const ownerId = await requestUserId(request)
 	// An owner already at their quota is told before the upload is read and the work done.
 	await checkResultRoom(resultOwnerKey(ownerId, clientIp), 0)
-	const { operation, files, options } = await readUploadRequest(request)
+	const { operation, files, options, password, keepProtection } = await readUploadRequest(request)
 	if (wantsProgress(request)) {
 		return progressStream(request.signal, async (onProgress, signal) => {
-			const output = await runPdfOperation({ operation, files, options, via: 'api', signal, onProgress, transferFiles: true })
+			const output = await runPdfOperation({ operation, files, options, password, keepProtection, via: 'api', signal, onProgress, transferFiles: true })
 			return storeResult(output, ownerId, { clientIp })
 		})
 	}
-	const output = await runPdfOperation({ operation, files, options, via: 'api', signal: request.signal, transferFiles: true })
+	const output = await runPdfOperation({ operation, files, options, password, keepProtection, via: 'api', signal: request.signal, transferFiles: true })
 	return createdResponse(await storeResult(output, ownerId, { clientIp }))
 }
 

@@ -22,7 +22,8 @@
  *   (`pages`, `order`, `ranges`, `files`, `angle`…) says what to fix;
  * - 413 PAYLOAD_TOO_LARGE: a file over 50 MB or files over 100 MB together;
  * - 422 VALIDATION_ERROR: damaged, empty or truncated PDF, password-protected
- *   PDF (`details.reason: 'encrypted'`), too many pages, image bombs, pages
+ *   PDF without its password (`details.reason: 'encrypted'`) or with a wrong
+ *   one (`'wrong-password'`), too many pages, image bombs, pages
  *   too large to render; and from the pool: too slow or too much memory;
  * - 503 SERVICE_UNAVAILABLE with `details.retryAfter`: the pool's queue is full;
  * - 499: the signal aborted the job.
@@ -42,6 +43,10 @@ export type RunPdfOperationInput = {
 	files: ReadonlyArray<PdfInputFile>
 	/** The operation's options, as typed values or as a form's strings; checked in the worker. */
 	options?: Record<string, unknown>
+	/** The encrypted inputs' password (issue 29): handed to the worker with the files, never stored or logged. */
+	password?: string
+	/** Encrypt PDF results again with `password` (AES-256). */
+	keepProtection?: boolean
 	/** Where the request came from, for the run's count (admin dashboard). */
 	via: RunVia
 	signal?: AbortSignal
@@ -56,7 +61,7 @@ export type RunPdfOperationInput = {
 	onProgress?: (progress: JobProgress) => void
 }
 
-export async function runPdfOperation({ operation, files, options = {}, via, signal, timeoutMs, onProgress, transferFiles = false }: RunPdfOperationInput): Promise<PdfOutput> {
+export async function runPdfOperation({ operation, files, options = {}, password, keepProtection = false, via, signal, timeoutMs, onProgress, transferFiles = false }: RunPdfOperationInput): Promise<PdfOutput> {
 	const inputBytes = files.reduce((sum, file) => sum + file.data.byteLength, 0)
 	// An unknown operation is counted as "unknown" (a name sent by the client is not stored as it is).
 	const counted = (PDF_OPERATIONS as ReadonlyArray<string>).includes(operation) ? operation : 'unknown'
@@ -73,7 +78,7 @@ export async function runPdfOperation({ operation, files, options = {}, via, sig
 			if (inputBytes > PDF_LIMITS.maxTotalBytes) {
 				throw new ToolError(`The files are too large together (limit ${formatBytes(PDF_LIMITS.maxTotalBytes)}).`, { limit: PDF_LIMITS.maxTotalBytes }, 'PAYLOAD_TOO_LARGE')
 			}
-			const task: PdfTask = { kind: 'pdf', operation, files: files.map(({ name, data }) => ({ name, data })), options }
+			const task: PdfTask = { kind: 'pdf', operation, files: files.map(({ name, data }) => ({ name, data })), options, ...(password ? { password } : {}), keepProtection }
 			const parts = textParts(task)
 			if (parts > 1) return textInParts(task, parts, { signal, timeoutMs, onProgress })
 			const transfer = transferFiles ? [...new Set(files.flatMap(({ data }) => (data.buffer instanceof ArrayBuffer && data.byteLength === data.buffer.byteLength ? [data.buffer] : [])))] : []

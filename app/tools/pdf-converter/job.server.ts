@@ -15,6 +15,10 @@ export type PdfTask = {
 	options: Record<string, unknown>
 	/** PDF → text: the block of pages this job extracts. */
 	part?: { index: number; count: number }
+	/** The encrypted inputs' password (issue 29). Not logged: the worker logs a failed job by its kind only. */
+	password?: string
+	/** Encrypt PDF results again with the password. */
+	keepProtection?: boolean
 }
 
 /** Opens one PDF and counts its pages, nothing more (`POST /api/edit-pdf` stores the file as sent). */
@@ -32,7 +36,7 @@ async function run(task: PdfTask, { started, progress }: JobContext): Promise<Pd
 		await pdfjs
 	}
 	started()
-	return runPdfEngine({ operation: task.operation, files: task.files, options: task.options, progress, part: task.part })
+	return runPdfEngine({ operation: task.operation, files: task.files, options: task.options, progress, part: task.part, password: task.password, keepProtection: task.keepProtection })
 }
 
 async function check(task: PdfCheckTask, { started }: JobContext): Promise<{ pageCount: number }> {

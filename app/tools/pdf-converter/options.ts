@@ -210,7 +210,14 @@ export type PdfInputFile = { name: string; data: Uint8Array }
  * An operation's one output. `pageCount`: pages of the output PDF; for a
  * ZIP of PDFs, pages of all its PDFs; for text and images, the pages read.
  */
-export type PdfOutput = { fileName: string; contentType: PdfContentType; data: Uint8Array; pageCount: number }
+export type PdfOutput = {
+	fileName: string
+	contentType: PdfContentType
+	data: Uint8Array
+	pageCount: number
+	/** What the user should know about the result (issue 29: an encrypted input's restrictions not kept, its password kept or not); absent when nothing. */
+	notes?: Array<string>
+}
 
 /** A stored result as `POST /api/convert/upload` answers it (201) and the page shows it. */
 export type StoredResult = {
@@ -223,6 +230,8 @@ export type StoredResult = {
 	expiresAt: string
 	/** Anonymous callers only: what deleting the file takes (shown once, stored only as a hash). */
 	deleteToken?: string
+	/** The run's notes (PdfOutput.notes), when it has any: answered once, not stored. */
+	notes?: Array<string>
 }
 
 /** What an operation reports as it goes: `done` of `total` (pages, files or parts; `total` 0 when not known) and what it is doing. */

@@ -16,8 +16,11 @@ import { PDFDict, type PDFDocument, PDFName, PDFNumber, StandardFonts, degrees, 
 import { ToolError, tooComplex } from '#app/tools/kit/core.ts'
 import { noProgress, type PdfInputFile, type PdfOptions, type PdfOutput, type PdfProgress, PDF_LIMITS, PDF_MEDIA_TYPE, ZIP_MEDIA_TYPE } from './options.ts'
 import { pageIndexes, parsePageRanges, rangeError, rangeLabel, selectedPages, type PageRange } from './page-ranges.ts'
-import { loadPdf, type LoadedPdf } from './pdf-input.server.ts'
-import { appendPages, baseName, copyPagesLinked, newDocument, savePdf } from './pdf-output.server.ts'
+import { loadPdf, type LoadedPdf, type OpenOptions } from './pdf-input.server.ts'
+import { appendPages, baseName, copyPagesLinked, newDocument, savePdf, type SaveProtection } from './pdf-output.server.ts'
+
+/** How a run opens its inputs (the password) and saves its results (kept encrypted or not). */
+export type RunProtection = OpenOptions & SaveProtection
 import { zipFiles } from './zip.ts'
 
 const POINTS_PER_MM = 72 / 25.4
@@ -33,13 +36,13 @@ async function copyOf(source: LoadedPdf, indexes: ReadonlyArray<number>): Promis
 	return doc
 }
 
-export async function mergePdfs(files: ReadonlyArray<PdfInputFile>, progress: PdfProgress = noProgress): Promise<PdfOutput> {
+export async function mergePdfs(files: ReadonlyArray<PdfInputFile>, progress: PdfProgress = noProgress, open: RunProtection = {}): Promise<PdfOutput> {
 	// Every file is read and counted before the first page is copied.
 	const sources: Array<LoadedPdf> = []
 	let total = 0
 	for (const [index, file] of files.entries()) {
 		progress({ done: index, total: files.length, stage: 'Reading the files' })
-		const source = await loadPdf(file, index)
+		const source = await loadPdf(file, index, open)
 		total += source.pageCount
 		if (total > PDF_LIMITS.maxPagesTotal) {
 			throw tooComplex(`These PDFs have too many pages together: more than ${PDF_LIMITS.maxPagesTotal} by the ${ordinal(index + 1)} file.`, { reason: 'too-many-pages', limit: PDF_LIMITS.maxPagesTotal })
@@ -52,7 +55,7 @@ export async function mergePdfs(files: ReadonlyArray<PdfInputFile>, progress: Pd
 		appendPages(doc, await copyPagesLinked(doc, source.doc, source.doc.getPageIndices()))
 	}
 	progress({ done: 0, total: 0, stage: 'Saving' })
-	return pdfOutput(`${baseName(files[0]?.name)}-merged.pdf`, await savePdf(doc), total)
+	return pdfOutput(`${baseName(files[0]?.name)}-merged.pdf`, await savePdf(doc, open), total)
 }
 
 function ordinal(n: number): string {
@@ -60,8 +63,8 @@ function ordinal(n: number): string {
 	return `${n}${suffix}`
 }
 
-export async function splitPdf(file: PdfInputFile, options: PdfOptions<'split'>, progress: PdfProgress = noProgress): Promise<PdfOutput> {
-	const source = await loadPdf(file)
+export async function splitPdf(file: PdfInputFile, options: PdfOptions<'split'>, progress: PdfProgress = noProgress, open: RunProtection = {}): Promise<PdfOutput> {
+	const source = await loadPdf(file, 0, open)
 	const count = source.pageCount
 	let ranges: Array<PageRange>
 	if (options.mode === 'ranges') {
@@ -85,7 +88,7 @@ export async function splitPdf(file: PdfInputFile, options: PdfOptions<'split'>,
 		let name = `${base}-${label}.pdf`
 		for (let copy = 2; used.has(name); copy++) name = `${base}-${label}-${copy}.pdf`
 		used.add(name)
-		entries.push({ name, data: await savePdf(part) })
+		entries.push({ name, data: await savePdf(part, open) })
 	}
 	return { fileName: `${base}-split.zip`, contentType: ZIP_MEDIA_TYPE, data: zipFiles(entries), pageCount: pagesOut }
 }
@@ -94,23 +97,23 @@ function pad(n: number, width: number): string {
 	return String(n).padStart(width, '0')
 }
 
-export async function extractPages(file: PdfInputFile, options: PdfOptions<'extract-pages'>): Promise<PdfOutput> {
-	const source = await loadPdf(file)
+export async function extractPages(file: PdfInputFile, options: PdfOptions<'extract-pages'>, open: RunProtection = {}): Promise<PdfOutput> {
+	const source = await loadPdf(file, 0, open)
 	const ranges = parsePageRanges(options.pages, source.pageCount)
 	const indexes = pageIndexes(ranges)
 	if (indexes.length > PDF_LIMITS.maxPagesTotal) throw tooComplex(`These ranges make more than ${PDF_LIMITS.maxPagesTotal} pages.`, { reason: 'too-many-pages', limit: PDF_LIMITS.maxPagesTotal })
 	const doc = await copyOf(source, indexes)
 	const label = ranges.length === 1 ? rangeLabel(ranges[0]!) : 'extract'
-	return pdfOutput(`${baseName(file.name)}-${ranges.length === 1 ? `pages-${label}` : label}.pdf`, await savePdf(doc), indexes.length)
+	return pdfOutput(`${baseName(file.name)}-${ranges.length === 1 ? `pages-${label}` : label}.pdf`, await savePdf(doc, open), indexes.length)
 }
 
-export async function deletePages(file: PdfInputFile, options: PdfOptions<'delete-pages'>): Promise<PdfOutput> {
-	const source = await loadPdf(file)
+export async function deletePages(file: PdfInputFile, options: PdfOptions<'delete-pages'>, open: RunProtection = {}): Promise<PdfOutput> {
+	const source = await loadPdf(file, 0, open)
 	const doomed = new Set(pageIndexes(parsePageRanges(options.pages, source.pageCount)))
 	const kept = source.doc.getPageIndices().filter((index) => !doomed.has(index))
 	if (kept.length === 0) throw rangeError('pages', `That is every page of the document (${source.pageCount}): at least one must stay.`)
 	const doc = await copyOf(source, kept)
-	return pdfOutput(`${baseName(file.name)}-edited.pdf`, await savePdf(doc), kept.length)
+	return pdfOutput(`${baseName(file.name)}-edited.pdf`, await savePdf(doc, open), kept.length)
 }
 
 /**
@@ -118,8 +121,8 @@ export async function deletePages(file: PdfInputFile, options: PdfOptions<'delet
  * rewriting the page tree as one level: attributes the pages inherited from
  * the levels removed (resources, boxes, rotation) are written on each page first.
  */
-export async function reorderPages(file: PdfInputFile, options: PdfOptions<'reorder-pages'>): Promise<PdfOutput> {
-	const source = await loadPdf(file)
+export async function reorderPages(file: PdfInputFile, options: PdfOptions<'reorder-pages'>, open: RunProtection = {}): Promise<PdfOutput> {
+	const source = await loadPdf(file, 0, open)
 	const count = source.pageCount
 	const order = pageIndexes(parsePageRanges(options.order, count, 'order'))
 	const seen = new Set<number>()
@@ -144,7 +147,7 @@ export async function reorderPages(file: PdfInputFile, options: PdfOptions<'reor
 	}
 	root.set(PDFName.of('Kids'), doc.context.obj(order.map((index) => pages[index]!.ref)))
 	root.set(PDFName.of('Count'), PDFNumber.of(order.length))
-	return pdfOutput(`${baseName(file.name)}-reordered.pdf`, await savePdf(doc), count)
+	return pdfOutput(`${baseName(file.name)}-reordered.pdf`, await savePdf(doc, open), count)
 }
 
 /** "page 3", "pages 2, 5 and 7" (1-based), the first ten. */
@@ -162,13 +165,13 @@ function rotationOf(page: PDFPage): number {
 	return ((Math.round(angle / 90) * 90) % 360 + 360) % 360
 }
 
-export async function rotatePages(file: PdfInputFile, options: PdfOptions<'rotate'>): Promise<PdfOutput> {
-	const source = await loadPdf(file)
+export async function rotatePages(file: PdfInputFile, options: PdfOptions<'rotate'>, open: RunProtection = {}): Promise<PdfOutput> {
+	const source = await loadPdf(file, 0, open)
 	const chosen = selectedPages(options.pages, source.pageCount)
 	source.doc.getPages().forEach((page, index) => {
 		if (chosen.has(index)) page.setRotation(degrees((rotationOf(page) + options.angle) % 360))
 	})
-	return pdfOutput(`${baseName(file.name)}-rotated.pdf`, await savePdf(source.doc), source.pageCount)
+	return pdfOutput(`${baseName(file.name)}-rotated.pdf`, await savePdf(source.doc, open), source.pageCount)
 }
 
 /**
@@ -214,8 +217,8 @@ function checkDrawable(font: PDFFont, text: string, field: string) {
 	}
 }
 
-export async function addPageNumbers(file: PdfInputFile, options: PdfOptions<'page-numbers'>): Promise<PdfOutput> {
-	const source = await loadPdf(file)
+export async function addPageNumbers(file: PdfInputFile, options: PdfOptions<'page-numbers'>, open: RunProtection = {}): Promise<PdfOutput> {
+	const source = await loadPdf(file, 0, open)
 	const doc = source.doc
 	const font = await doc.embedFont(StandardFonts.Helvetica)
 	const chosen = selectedPages(options.pages, source.pageCount)
@@ -233,11 +236,11 @@ export async function addPageNumbers(file: PdfInputFile, options: PdfOptions<'pa
 		const vy = vertical === 'bottom' ? margin : height - margin - font.heightAtSize(options.fontSize, { descender: false })
 		drawSeen(page, text, vx, vy, { font, size: options.fontSize })
 	})
-	return pdfOutput(`${baseName(file.name)}-numbered.pdf`, await savePdf(doc), source.pageCount)
+	return pdfOutput(`${baseName(file.name)}-numbered.pdf`, await savePdf(doc, open), source.pageCount)
 }
 
-export async function addWatermark(file: PdfInputFile, options: PdfOptions<'watermark'>): Promise<PdfOutput> {
-	const source = await loadPdf(file)
+export async function addWatermark(file: PdfInputFile, options: PdfOptions<'watermark'>, open: RunProtection = {}): Promise<PdfOutput> {
+	const source = await loadPdf(file, 0, open)
 	const doc = source.doc
 	const font = await doc.embedFont(StandardFonts.HelveticaBold)
 	checkDrawable(font, options.text, 'text')
@@ -256,11 +259,11 @@ export async function addWatermark(file: PdfInputFile, options: PdfOptions<'wate
 		const vy = height / 2 - (Math.sin(radians) * textWidth) / 2 - (Math.cos(radians) * capHeight) / 2
 		drawSeen(page, options.text, vx, vy, { font, size, angle: options.angle, opacity: options.opacity, color })
 	})
-	return pdfOutput(`${baseName(file.name)}-watermarked.pdf`, await savePdf(doc), source.pageCount)
+	return pdfOutput(`${baseName(file.name)}-watermarked.pdf`, await savePdf(doc, open), source.pageCount)
 }
 
-export async function setMetadata(file: PdfInputFile, options: PdfOptions<'metadata'>): Promise<PdfOutput> {
-	const source = await loadPdf(file)
+export async function setMetadata(file: PdfInputFile, options: PdfOptions<'metadata'>, open: RunProtection = {}): Promise<PdfOutput> {
+	const source = await loadPdf(file, 0, open)
 	const doc = source.doc
 	const fields = { Title: options.title, Author: options.author, Subject: options.subject, Keywords: options.keywords } as const
 	let changed = false
@@ -277,5 +280,5 @@ export async function setMetadata(file: PdfInputFile, options: PdfOptions<'metad
 	}
 	// An XMP packet would still say the old values, and readers that prefer it would show them.
 	if (changed) doc.catalog.delete(PDFName.of('Metadata'))
-	return pdfOutput(`${baseName(file.name)}.pdf`, await savePdf(doc), source.pageCount)
+	return pdfOutput(`${baseName(file.name)}.pdf`, await savePdf(doc, open), source.pageCount)
 }

@@ -22,6 +22,7 @@ import { action, loader, type ActionData, type LoaderData } from './page.tsx'
 import { curlExample } from './parts/command-line.tsx'
 import { checkFiles, checkOptions, defaultValues, OPERATIONS, optionsToSend, retentionText, untilText } from './parts/operations.ts'
 import { pdfinfo, pdftotext, qpdfEncrypt, qpdfPageCount } from './pdf-readers.server.ts'
+import { pdftotextWith, qpdfIsEncrypted } from './test-locked-pdfs.server.ts'
 import { textPdf } from './test-pdfs.ts'
 import { errorBodyOf, readLines } from './upload.client.ts'
 
@@ -169,6 +170,24 @@ describe('the Convert form without JavaScript', () => {
 		const json = await post(JSON.stringify({ operation: 'rotate' }), { operation: 'rotate', headers: { 'Content-Type': 'application/json' } })
 		expect(json.status).toBe(415)
 		expect(await prisma.storedFile.count()).toBe(0)
+	})
+
+	test('the password field (issue 29): a wrong password is 422 wrong-password and is not in what the page shows again; the right one runs, keeping the protection when asked', async () => {
+		const locked = qpdfEncrypt(await textPdf({ pages: 2 }), { user: 'Form-pass 7', owner: 'owner secret' })
+		const wrong = await post(browserForm('rotate', [pdfFile(locked, 'locked.pdf')], { angle: '90', password: 'Guess-pass 8' }), { operation: 'rotate' })
+		expect(wrong.status).toBe(422)
+		const error = expectError(wrong.data)
+		expect(error.error.details).toMatchObject({ reason: 'wrong-password', file: 'locked.pdf' })
+		expect(JSON.stringify(wrong.data)).not.toContain('Guess-pass')
+
+		const right = await post(browserForm('rotate', [pdfFile(locked, 'locked.pdf')], { angle: '90', password: 'Form-pass 7', keepProtection: 'on' }), { operation: 'rotate' })
+		expect(right.status).toBe(201)
+		const result = expectResult(right.data)
+		expect(JSON.stringify(right.data)).not.toContain('Form-pass')
+		expect(result.notes?.join(' ')).toMatch(/protected with the same password/)
+		const bytes = await storedBytes(result.id)
+		expect(qpdfIsEncrypted(bytes)).toBe(true)
+		expect(pdftotextWith(bytes, 'Form-pass 7')).toContain('Page 2 of 2')
 	})
 
 	test('an address at its storage quota: 429 with Retry-After before the work (as the API), the run not counted; another address is served', async () => {

@@ -117,7 +117,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		if (files.length === 0) throw new AppError('VALIDATION_ERROR', 'Validation failed: files: choose a file first.', { fields: { files: 'Choose the file (or files) to work on.' } })
 		// The form always posts every property; an empty one keeps the document's value (as the page does with JavaScript).
 		const sent = ran === 'metadata' ? Object.fromEntries(Object.entries(options).filter(([, value]) => value.trim() !== '')) : options
-		const output = await runPdfOperation({ operation: ran, files, options: sent, via: 'form', signal: request.signal })
+		// The password goes to the worker only: it is not in `options`, which an error shows again.
+		const output = await runPdfOperation({ operation: ran, files, options: sent, password: read.password, keepProtection: read.keepProtection, via: 'form', signal: request.signal })
 		const result = await storeResult(output, ownerId, { clientIp: context.clientIp })
 		return data<ActionData>({ kind: 'result', operation: ran, result }, { status: 201, headers: { ...NO_STORE, Location: result.downloadUrl } })
 	} catch (thrown) {

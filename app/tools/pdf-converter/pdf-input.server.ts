@@ -8,7 +8,15 @@
  * - not a PDF (no `%PDF-` in the first 1024 bytes): 415;
  * - empty, truncated (no `%%EOF` in the last 1024 bytes), unparsable, a page
  *   tree that loops or nests absurdly: 422 "This PDF is damaged…";
- * - encrypted: 422 "This PDF is password-protected…";
+ * - encrypted (issue 29): opened with the run's password (one password for
+ *   every file of a merge that needs one; the user or the owner password);
+ *   none given: 422 "This PDF is password-protected… Enter its password"
+ *   (`reason: 'encrypted'`); a wrong one: 422 `reason: 'wrong-password'`.
+ *   A file restricted by an owner password only opens without one, and the
+ *   run records what it forbade, for the result's notes. The encryption
+ *   dictionary is checked before any key is derived (a /Length of 2^30 bits
+ *   made pdf.js hash 128 MB fifty times): a bad one is "damaged", a handler
+ *   other than the standard one (certificates) is "encrypted" with its reason;
  * - more pages than PDF_LIMITS.maxPagesPerDocument: 422, found by counting up
  *   to the cap, so a file declaring 200,000 pages costs a few milliseconds.
  *
@@ -19,7 +27,7 @@
  * mangles them, which is what lets us tell "password-protected" from
  * "damaged" cleanly today and offer unlocking later.
  */
-import { EncryptedPDFError, ParseSpeeds, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFPageLeaf, PDFPageTree } from '@cantoo/pdf-lib'
+import { ParseSpeeds, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFPageLeaf, PDFPageTree, PDFString } from '@cantoo/pdf-lib'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { PDF_LIMITS, type PdfInputFile } from './options.ts'
@@ -53,11 +61,25 @@ export function damaged(file: PdfInputFile, reason: string): ToolError {
 
 export function passwordProtected(file: PdfInputFile): ToolError {
 	return new ToolError(
-		`This PDF is password-protected: "${displayName(file.name)}" is encrypted. Remove the password or the restrictions (open it, then save or print it as a new PDF) and try again.`,
+		`This PDF is password-protected: "${displayName(file.name)}" is encrypted. Enter its password (the Password field, \`password\` in the API) and try again.`,
 		{ file: displayName(file.name), reason: 'encrypted' },
 		'VALIDATION_ERROR',
 		422,
 	)
+}
+
+/** 422 `wrong-password`: the password given opens neither as the user's nor as the owner's. It is never repeated in the answer. */
+export function wrongPassword(file: PdfInputFile): ToolError {
+	return new ToolError(
+		`The password given is not the password of "${displayName(file.name)}". Check it (passwords are case-sensitive) and try again.`,
+		{ file: displayName(file.name), reason: 'wrong-password', fields: { password: 'This is not the password of the file.' } },
+		'VALIDATION_ERROR',
+		422,
+	)
+}
+
+function unsupportedEncryption(file: PdfInputFile, how: string): ToolError {
+	return new ToolError(`This PDF is encrypted in a way this site cannot open: "${displayName(file.name)}" ${how}.`, { file: displayName(file.name), reason: 'encrypted' }, 'VALIDATION_ERROR', 422)
 }
 
 export function tooManyPages(file: PdfInputFile, pages: number | string, limit: number = PDF_LIMITS.maxPagesPerDocument): ToolError {
@@ -96,24 +118,168 @@ export function checkPdfBytes(file: PdfInputFile, index: number): void {
 	if (indexOf(file.data, EOF_MARK, file.data.length - 1024, file.data.length) === -1) throw damaged(file, 'is truncated (it does not end with %%EOF)')
 }
 
+/**
+ * How a run opens its PDFs: the password the user gave (for every file that
+ * needs one), and what it found: the files that were encrypted, for the
+ * result's notes (engine.server.ts). The password is never stored or logged.
+ */
+export type OpenOptions = { password?: string; opened?: Array<OpenedProtection> }
+
+/**
+ * An encrypted input as it was opened: `restricted`, by an owner password
+ * only (it opened without one), with what its permissions forbade; or
+ * `password`, with the password given.
+ */
+export type OpenedProtection = { index: number; name: string; kind: 'restricted' | 'password'; denied: Array<string> }
+
+function record(open: OpenOptions, entry: OpenedProtection): void {
+	open.opened ??= []
+	if (!open.opened.some((each) => each.index === entry.index)) open.opened.push(entry)
+}
+
 /** A PDF read with pdf-lib and its page count, checked against the limits. */
 export type LoadedPdf = { doc: PDFDocument; pageCount: number; file: PdfInputFile }
 
-export async function loadPdf(file: PdfInputFile, index = 0): Promise<LoadedPdf> {
+export async function loadPdf(file: PdfInputFile, index = 0, open: OpenOptions = {}): Promise<LoadedPdf> {
 	checkPdfBytes(file, index)
+	// updateMetadata: false keeps the document's own dates and producer until we write ours.
+	// ParseSpeeds.Fastest: no timer every 100 objects (the worker has nothing else to do meanwhile).
+	const settings = { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest } as const
 	let doc: PDFDocument
 	try {
-		// updateMetadata: false keeps the document's own dates and producer until we write ours.
-		// ParseSpeeds.Fastest: no timer every 100 objects (the worker has nothing else to do meanwhile).
-		doc = await PDFDocument.load(file.data, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest })
+		// Read as it is first: an encrypted file's dictionary is checked before any key is derived from it.
+		doc = await PDFDocument.load(file.data, { ...settings, ignoreEncryption: true })
 	} catch (error) {
-		if (error instanceof EncryptedPDFError) throw passwordProtected(file)
 		throw damaged(file, describeParseError(error))
 	}
-	if (doc.isEncrypted) throw passwordProtected(file)
+	if (doc.isEncrypted) {
+		const { denied } = checkEncryption(doc, file)
+		// An owner-restricted file opens with the empty user password, whatever password was given for the others.
+		const opened = await decrypt(file, '', settings)
+		if (opened) {
+			doc = opened
+			record(open, { index, name: displayName(file.name), kind: 'restricted', denied })
+		} else if (open.password === undefined || open.password === '') {
+			throw passwordProtected(file)
+		} else {
+			const withPassword = await decrypt(file, open.password, settings)
+			if (!withPassword) throw wrongPassword(file)
+			doc = withPassword
+			record(open, { index, name: displayName(file.name), kind: 'password', denied })
+		}
+	}
 	const pageCount = countPages(doc, file)
 	if (pageCount === 0) throw damaged(file, 'has no pages')
 	return { doc, pageCount, file }
+}
+
+/** The document decrypted with `password`; null when it is not the password (or, for '', when the file needs one). */
+async function decrypt(file: PdfInputFile, password: string, settings: { updateMetadata: false; parseSpeed: ParseSpeeds }): Promise<PDFDocument | null> {
+	try {
+		const doc = await PDFDocument.load(file.data, { ...settings, password })
+		if (doc.isEncrypted) throw damaged(file, 'could not be decrypted')
+		return doc
+	} catch (error) {
+		if (error instanceof ToolError) throw error
+		if (error instanceof Error && /^(NEEDS PASSWORD|Password incorrect)$/.test(error.message)) return null
+		throw damaged(file, 'has an encryption dictionary that is not valid')
+	}
+}
+
+/** Permissions of the standard security handler (ISO 32000-1, table 22: bit 3 is 4), as the result's note names what was forbidden. */
+const PERMISSIONS: Array<{ bit: number; denied: string }> = [
+	{ bit: 3, denied: 'no printing' },
+	{ bit: 4, denied: 'no changes' },
+	{ bit: 5, denied: 'no copying' },
+	{ bit: 6, denied: 'no comments' },
+	{ bit: 9, denied: 'no form filling' },
+	{ bit: 11, denied: 'no page assembly' },
+]
+
+/** What a /P value forbids, in words ("no printing"…); printing in low quality only counts as a restriction too. */
+export function deniedPermissions(p: number): Array<string> {
+	const flags = p >>> 0
+	const allowed = (bit: number) => (flags & (1 << (bit - 1))) !== 0
+	const denied = PERMISSIONS.filter(({ bit }) => !allowed(bit)).map(({ denied }) => denied)
+	if (allowed(3) && !allowed(12)) denied.unshift('low-quality printing only')
+	return denied
+}
+
+/**
+ * The encryption dictionary, checked before a key is derived from it (SECURITY.md J-series:
+ * hostile encrypted files): the standard handler, a known version and revision, a key length
+ * of 40 to 256 bits, and /O, /U (and for AES-256 /OE, /UE, /Perms) of their sizes. Anything
+ * else is a 422: "damaged", or "encrypted" with a handler this site does not implement.
+ * Returns what its permissions forbid.
+ */
+export function checkEncryption(doc: PDFDocument, file: PdfInputFile): { denied: Array<string> } {
+	const invalid = () => damaged(file, 'has an encryption dictionary that is not valid')
+	let dict: unknown
+	try {
+		dict = doc.context.lookup(doc.context.trailerInfo.Encrypt)
+	} catch {
+		throw invalid()
+	}
+	if (!(dict instanceof PDFDict)) throw invalid()
+	const filter = dict.lookup(PDFName.of('Filter'))
+	if (!(filter instanceof PDFName)) throw invalid()
+	if (filter !== PDFName.of('Standard')) throw unsupportedEncryption(file, 'is encrypted for certificates or with another security handler than passwords')
+	const number = (key: string): number | undefined => {
+		const value = dict.lookup(PDFName.of(key))
+		return value instanceof PDFNumber ? value.asNumber() : undefined
+	}
+	const bytes = (key: string): number => {
+		const value = dict.lookup(PDFName.of(key))
+		return value instanceof PDFString || value instanceof PDFHexString ? value.asBytes().length : -1
+	}
+	const version = number('V')
+	const revision = number('R')
+	const p = number('P')
+	if (version === undefined || revision === undefined || p === undefined || !Number.isInteger(p)) throw invalid()
+	if (![1, 2, 4, 5].includes(version) || ![2, 3, 4, 5, 6].includes(revision)) throw unsupportedEncryption(file, `uses an unknown encryption version (V ${version}, R ${revision})`)
+	const length = number('Length')
+	if (length !== undefined && (!Number.isInteger(length) || length < 40 || length > 256 || length % 8 !== 0)) throw invalid()
+	const filters = dict.lookup(PDFName.of('CF'))
+	if (filters instanceof PDFDict) {
+		for (const [, value] of filters.entries()) {
+			const handler = value instanceof PDFDict ? value : doc.context.lookup(value)
+			const handlerLength = handler instanceof PDFDict ? handler.lookup(PDFName.of('Length')) : undefined
+			// In bits or, as some writers have it, in bytes.
+			if (handlerLength instanceof PDFNumber && !(handlerLength.asNumber() >= 5 && handlerLength.asNumber() <= 256)) throw invalid()
+		}
+	}
+	const keySize = revision >= 5 ? 48 : 32
+	if (bytes('O') < keySize || bytes('U') < keySize) throw invalid()
+	if (version === 5 && (bytes('OE') < 32 || bytes('UE') < 32 || bytes('Perms') < 16)) throw invalid()
+	if (version < 5) {
+		const ids = doc.context.lookup(doc.context.trailerInfo.ID)
+		const first = ids instanceof PDFArray && ids.size() > 0 ? doc.context.lookup(ids.get(0)) : undefined
+		if (!(first instanceof PDFString || first instanceof PDFHexString)) throw invalid()
+	}
+	return { denied: deniedPermissions(p) }
+}
+
+/**
+ * For readers that derive the key themselves (pdf.js): whether the file is
+ * encrypted, its encryption dictionary checked as loadPdf checks it, and what
+ * its permissions forbid; null when it is not encrypted. A file whose bytes
+ * never say `/Encrypt` (the trailer and cross-reference stream dictionaries
+ * are never compressed) is not parsed here.
+ */
+export async function inspectEncryption(file: PdfInputFile): Promise<{ denied: Array<string> } | null> {
+	if (!Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength).includes('/Encrypt')) return null
+	let doc: PDFDocument
+	try {
+		doc = await PDFDocument.load(file.data, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest, ignoreEncryption: true })
+	} catch (error) {
+		throw damaged(file, describeParseError(error))
+	}
+	return doc.isEncrypted ? checkEncryption(doc, file) : null
+}
+
+/** Records an encrypted input that a reader opened (once per input). */
+export function recordOpened(open: OpenOptions, entry: OpenedProtection): void {
+	record(open, entry)
 }
 
 function describeParseError(error: unknown): string {

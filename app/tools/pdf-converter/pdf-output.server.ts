@@ -16,10 +16,26 @@ export async function newDocument(): Promise<PDFDocument> {
 	return doc
 }
 
-/** The document's bytes, with our producer and the modification time set. */
-export async function savePdf(doc: PDFDocument): Promise<Uint8Array> {
+/**
+ * Whether a run's PDF results are encrypted: `keepProtection` with the
+ * password the user gave (issue 29): AES-256, that password as both the
+ * user and the owner password, every permission granted (whoever has the
+ * password may do anything with the file, as with the original).
+ */
+export type SaveProtection = { password?: string; keepProtection?: boolean }
+
+/** The document's bytes, with our producer and the modification time set; encrypted when `protection` asks for it. */
+export async function savePdf(doc: PDFDocument, protection: SaveProtection = {}): Promise<Uint8Array> {
 	doc.setProducer(PRODUCER)
 	doc.setModificationDate(new Date())
+	if (protection.keepProtection && protection.password) {
+		doc.encrypt({
+			userPassword: protection.password,
+			ownerPassword: protection.password,
+			algorithm: 'AES-256',
+			permissions: { printing: 'highResolution', modifying: true, copying: true, annotating: true, fillingForms: true, contentAccessibility: true, documentAssembly: true },
+		})
+	}
 	// objectsPerTick: pdf-lib yields to the event loop (a timer) every 50 objects by default; the job
 	// worker has nothing else to run, and those timers were 60 % of saving a 4,000-page merge.
 	return doc.save({ objectsPerTick: Infinity })

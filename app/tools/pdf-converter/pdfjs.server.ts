@@ -21,7 +21,7 @@ import { createCanvas } from '@napi-rs/canvas'
 import { tooComplex } from '#app/tools/kit/core.ts'
 import { noProgress, textJoiner, type PdfInputFile, type PdfOptions, type PdfOutput, type PdfProgress, PDF_LIMITS, PNG_MEDIA_TYPE, TEXT_MEDIA_TYPE, ZIP_MEDIA_TYPE } from './options.ts'
 import { pageIndexes, parsePageRanges } from './page-ranges.ts'
-import { checkPdfBytes, damaged, passwordProtected, tooManyPages } from './pdf-input.server.ts'
+import { checkPdfBytes, damaged, displayName, inspectEncryption, loadPdf, passwordProtected, recordOpened, tooManyPages, wrongPassword, type OpenOptions } from './pdf-input.server.ts'
 import { baseName } from './pdf-output.server.ts'
 import { pageText } from './text-layout.server.ts'
 import { zipFiles } from './zip.ts'
@@ -73,26 +73,48 @@ export function safeDocumentOptions(pdfjs: PdfJs) {
 	}
 }
 
-/** Reads a PDF with pdf.js; errors become the catalogue's (encrypted, damaged, too many pages). */
-export async function openWithPdfJs(file: PdfInputFile): Promise<PdfJsDocument> {
+/**
+ * Reads a PDF with pdf.js; errors become the catalogue's (encrypted, wrong
+ * password, damaged, too many pages). An encrypted file's dictionary is
+ * checked first (pdf-input.server.ts); it is opened without a password
+ * first (an owner-restricted file needs none), then with the run's.
+ */
+export async function openWithPdfJs(file: PdfInputFile, open: OpenOptions = {}): Promise<PdfJsDocument> {
 	checkPdfBytes(file, 0)
+	const encryption = await inspectEncryption(file)
 	const pdfjs = await loadPdfJs()
-	const task = pdfjs.getDocument({
-		// pdf.js takes the buffer over (transfers it); give it a copy so the caller's bytes stay.
-		data: file.data.slice(),
-		...safeDocumentOptions(pdfjs),
-		enableXfa: false,
-		disableFontFace: true,
-		stopAtErrors: false,
-		maxImageSize: PDF_LIMITS.maxEmbeddedImagePixels,
-	})
+	const attempt = async (password: string | undefined) => {
+		const task = pdfjs.getDocument({
+			// pdf.js takes the buffer over (transfers it); give it a copy so the caller's bytes stay.
+			data: file.data.slice(),
+			...safeDocumentOptions(pdfjs),
+			enableXfa: false,
+			disableFontFace: true,
+			stopAtErrors: false,
+			maxImageSize: PDF_LIMITS.maxEmbeddedImagePixels,
+			...(password === undefined ? {} : { password }),
+		})
+		try {
+			return await task.promise
+		} catch (error) {
+			await task.destroy().catch(() => {})
+			throw error
+		}
+	}
 	let doc: PdfJsDocument
 	try {
-		doc = await task.promise
+		doc = await attempt(undefined)
+		if (encryption) recordOpened(open, { index: 0, name: displayName(file.name), kind: 'restricted', denied: encryption.denied })
 	} catch (error) {
-		await task.destroy().catch(() => {})
-		if (error instanceof Error && error.name === 'PasswordException') throw passwordProtected(file)
-		throw damaged(file, 'could not be parsed')
+		if (!isPasswordError(error)) throw damaged(file, 'could not be parsed')
+		if (!open.password) throw passwordProtected(file)
+		try {
+			doc = await attempt(open.password)
+		} catch (again) {
+			if (isPasswordError(again)) throw wrongPassword(file)
+			throw damaged(file, 'could not be parsed')
+		}
+		recordOpened(open, { index: 0, name: displayName(file.name), kind: 'password', denied: encryption?.denied ?? [] })
 	}
 	if (doc.numPages > PDF_LIMITS.maxPagesPerDocument) {
 		const pages = doc.numPages
@@ -104,6 +126,44 @@ export async function openWithPdfJs(file: PdfInputFile): Promise<PdfJsDocument> 
 		throw damaged(file, 'has no pages')
 	}
 	return doc
+}
+
+function isPasswordError(error: unknown): boolean {
+	return error instanceof Error && error.name === 'PasswordException'
+}
+
+/**
+ * Runs `read` on the file as pdf.js opens it; when pdf.js finds it damaged
+ * (one bad cross-reference entry is enough) but the page engine reads it,
+ * runs `read` again on the page engine's own save of it (issue 29, item 4).
+ * That copy is decrypted, so it is read without a password. pdf.js's "wrong
+ * password" is checked the same way: with a damaged cross-reference table it
+ * can refuse the right password, which the page engine accepts. When neither
+ * reads it, pdf.js's error is the answer.
+ */
+async function withPageEngineFallback<T>(file: PdfInputFile, open: OpenOptions, read: (file: PdfInputFile, open: OpenOptions) => Promise<T>): Promise<T> {
+	try {
+		return await read(file, open)
+	} catch (error) {
+		if (!hasReason(error, 'damaged') && !hasReason(error, 'wrong-password')) throw error
+		let rewritten: Uint8Array
+		try {
+			const { doc } = await loadPdf(file, 0, open)
+			rewritten = await doc.save({ objectsPerTick: Infinity })
+		} catch {
+			throw error
+		}
+		try {
+			return await read({ name: file.name, data: rewritten }, { opened: open.opened })
+		} catch (again) {
+			if (hasReason(again, 'damaged')) throw error
+			throw again
+		}
+	}
+}
+
+function hasReason(error: unknown, reason: string): boolean {
+	return error instanceof Error && error.name === 'ToolError' && (error as { details?: { reason?: unknown } }).details?.reason === reason
 }
 
 /** The chosen pages (0-based), every page when `pages` is empty. */
@@ -132,8 +192,12 @@ async function withPage<T>(doc: PdfJsDocument, file: PdfInputFile, index: number
 /** One of `count` consecutive blocks of the chosen pages, for extracting a long document's text in several workers at once. */
 export type TextPart = { index: number; count: number }
 
-export async function pdfToText(file: PdfInputFile, options: PdfOptions<'pdf-to-text'>, progress: PdfProgress = noProgress, part?: TextPart): Promise<PdfOutput> {
-	const doc = await openWithPdfJs(file)
+export async function pdfToText(file: PdfInputFile, options: PdfOptions<'pdf-to-text'>, progress: PdfProgress = noProgress, part?: TextPart, open: OpenOptions = {}): Promise<PdfOutput> {
+	return withPageEngineFallback(file, open, (input, inputOpen) => readText(input, options, progress, part, inputOpen))
+}
+
+async function readText(file: PdfInputFile, options: PdfOptions<'pdf-to-text'>, progress: PdfProgress, part: TextPart | undefined, open: OpenOptions): Promise<PdfOutput> {
+	const doc = await openWithPdfJs(file, open)
 	try {
 		const chosen = chosenPages(options.pages, doc.numPages)
 		const indexes = part ? chosen.slice(Math.floor((part.index * chosen.length) / part.count), Math.floor(((part.index + 1) * chosen.length) / part.count)) : chosen
@@ -156,8 +220,12 @@ export async function pdfToText(file: PdfInputFile, options: PdfOptions<'pdf-to-
 	}
 }
 
-export async function pdfToImages(file: PdfInputFile, options: PdfOptions<'pdf-to-images'>, progress: PdfProgress = noProgress): Promise<PdfOutput> {
-	const doc = await openWithPdfJs(file)
+export async function pdfToImages(file: PdfInputFile, options: PdfOptions<'pdf-to-images'>, progress: PdfProgress = noProgress, open: OpenOptions = {}): Promise<PdfOutput> {
+	return withPageEngineFallback(file, open, (input, inputOpen) => renderImages(input, options, progress, inputOpen))
+}
+
+async function renderImages(file: PdfInputFile, options: PdfOptions<'pdf-to-images'>, progress: PdfProgress, open: OpenOptions): Promise<PdfOutput> {
+	const doc = await openWithPdfJs(file, open)
 	try {
 		const indexes = chosenPages(options.pages, doc.numPages)
 		if (indexes.length > PDF_LIMITS.maxRenderedPages) {

@@ -14,6 +14,7 @@ import path from 'node:path'
 import { expect, test, type Download, type Page } from '@playwright/test'
 import { pdftotext, pdftoppmSizes, pngSize, qpdfEncrypt, qpdfPageCount, qpdfRotations, unzipList } from '#app/tools/pdf-converter/pdf-readers.server.ts'
 import { twoColourJpeg, twoColourPng } from '#app/tools/pdf-converter/test-images.server.ts'
+import { encryptPdf, pdftotextWith, qpdfIsEncrypted, qpdfShowEncryption } from '#app/tools/pdf-converter/test-locked-pdfs.server.ts'
 import { textPdf } from '#app/tools/pdf-converter/test-pdfs.ts'
 import { createAccount, logIn } from '../fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs } from '../utils.ts'
@@ -34,6 +35,8 @@ test.beforeAll(async () => {
 	// A Letter page, so PDF → PNG's size is not A4's by accident.
 	writeFileSync(file('letter.pdf'), await textPdf({ pages: 1, size: [612, 792], text: () => 'Letter page' }))
 	writeFileSync(file('locked.pdf'), qpdfEncrypt(await textPdf({ pages: 1 }), { user: 'secret', owner: 'owner secret' }))
+	writeFileSync(file('locked-two.pdf'), encryptPdf(await textPdf({ pages: 2, text: (page) => `Locked two page ${page}` }), { user: 'Open sesame 5', owner: 'owner secret', cipher: 'rc4-128' }))
+	writeFileSync(file('restricted.pdf'), encryptPdf(await textPdf({ pages: 1, text: () => 'Restricted page' }), { user: '', owner: 'owner secret', restrict: ['--print=none', '--extract=n'] }))
 	writeFileSync(file('red-blue.png'), twoColourPng('rgb', 120, 80, [255, 0, 0], [0, 0, 255]))
 	writeFileSync(file('green.jpg'), await twoColourJpeg(64, 96, [0, 160, 0], [255, 255, 255]))
 	writeFileSync(
@@ -269,15 +272,66 @@ test.describe('with JavaScript', () => {
 		const field = page.getByTestId('pdf-options').locator('div', { has: page.locator('#pdf-opt-pages') })
 		await expect(field.getByTestId('pdf-error').first()).toContainText('Page 9 does not exist: the document has 2 pages.')
 
-		// A password-protected PDF: said plainly, with what to do.
+		// A password-protected PDF: said plainly under the password field, with what to do.
 		await page.getByRole('button', { name: 'Remove alpha.pdf' }).click()
 		await page.getByTestId('pdf-op-rotate').click()
 		await page.getByTestId('pdf-file-input').setInputFiles(file('locked.pdf'))
 		await page.getByTestId('pdf-submit').click()
 		const alert = page.locator('[data-testid="pdf-error"][data-reason="encrypted"]')
 		await expect(alert).toContainText('“locked.pdf” is password-protected')
-		await expect(alert).toContainText('Unlock it first')
-		await expect(page.getByTestId('pdf-files').getByRole('alert')).toBeVisible()
+		await expect(alert).toContainText('Enter its password in “PDF password”')
+		await expect(page.getByTestId('pdf-protection').getByRole('alert')).toBeVisible()
+	})
+
+	test('the password field (issue 29): on every operation that reads PDFs, labelled, never shown; a wrong password said under it; the right one opens the file, and Keep the password keeps it', async ({ page }) => {
+		await openPage(page, 'merge')
+		for (const operation of ['merge', 'split', 'extract-pages', 'delete-pages', 'reorder-pages', 'rotate', 'page-numbers', 'watermark', 'metadata', 'pdf-to-text', 'pdf-to-images']) {
+			await page.getByTestId(`pdf-op-${operation}`).click()
+			await expect(page.getByTestId('pdf-options')).toHaveAttribute('data-operation', operation)
+			const password = page.getByLabel('PDF password')
+			await expect(password, operation).toBeVisible()
+			await expect(password, operation).toHaveAttribute('type', 'password')
+			await expect(password, operation).toHaveAttribute('autocomplete', 'off')
+			await expect(password, operation).toHaveAttribute('name', 'password')
+			await expect(page.getByLabel('Keep the password on the result'), operation).toHaveCount(operation.startsWith('pdf-to-') ? 0 : 1)
+		}
+		// Merge: one password for every file that needs one, said by the hint.
+		await page.getByTestId('pdf-op-merge').click()
+		await expect(page.locator('#pdf-password-hint')).toContainText('One password for every file that asks for one')
+
+		await page.getByTestId('pdf-op-rotate').click()
+		await page.getByTestId('pdf-file-input').setInputFiles(file('locked-two.pdf'))
+		await page.getByLabel('PDF password').fill('not the password')
+		await page.getByTestId('pdf-submit').click()
+		const wrong = page.getByTestId('pdf-protection').locator('[data-testid="pdf-error"][data-reason="wrong-password"]')
+		await expect(wrong).toContainText('The password given is not the password of "locked-two.pdf"')
+		await expect(page.getByLabel('PDF password')).toHaveAttribute('aria-invalid', 'true')
+		await expectNoSeriousA11yViolations(page)
+
+		await page.getByLabel('PDF password').fill('Open sesame 5')
+		await expect(wrong).toHaveCount(0)
+		const plain = await runAndDownload(page)
+		expect(qpdfIsEncrypted(plain.bytes)).toBe(false)
+		expect(qpdfRotations(plain.bytes)).toEqual([90, 90])
+		await expect(page.getByTestId('pdf-notes')).toContainText('"locked-two.pdf" was opened with the password given; the result has no password.')
+
+		await page.getByLabel('Keep the password on the result').check()
+		const kept = await runAndDownload(page)
+		expect(qpdfShowEncryption(kept.bytes, 'Open sesame 5')).toMatch(/R = 6/)
+		expect(pdftotextWith(kept.bytes, 'Open sesame 5')).toContain('Locked two page 2')
+		await expect(page.getByTestId('pdf-notes')).toContainText('protected with the same password (AES-256)')
+		await expectNoSeriousA11yViolations(page)
+		await page.getByTestId('theme-toggle').click()
+		await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+		await expectNoSeriousA11yViolations(page)
+	})
+
+	test('a PDF restricted by its owner: converted without a password, the result saying the restrictions were not kept', async ({ page }) => {
+		await openPage(page, 'pdf-to-text')
+		await page.getByTestId('pdf-file-input').setInputFiles(file('restricted.pdf'))
+		const { bytes } = await runAndDownload(page)
+		expect(new TextDecoder().decode(bytes)).toContain('Restricted page')
+		await expect(page.getByTestId('pdf-notes')).toContainText('"restricted.pdf" had restrictions set by its owner (no printing, no copying): they were not kept, the result has none.')
 	})
 
 	test('a phone’s width: nothing scrolls sideways, with long names listed and a result shown', async ({ page }) => {
@@ -335,6 +389,33 @@ test.describe('without JavaScript', () => {
 		await page.getByTestId('pdf-delete').click()
 		await expect(page.getByTestId('pdf-deleted')).toContainText('was deleted')
 		expect((await page.request.get(href)).status()).toBe(404)
+	})
+
+	test('the password field posts with the form: a wrong one answers 422 under the field, which comes back empty; the right one links to the result', async ({ page }) => {
+		await page.goto(`${PATH}?operation=extract-pages`)
+		await expect(page.getByLabel('PDF password')).toHaveAttribute('type', 'password')
+		await page.getByTestId('pdf-file-input').setInputFiles(file('locked-two.pdf'))
+		await page.getByTestId('pdf-opt-pages').fill('2')
+		await page.getByLabel('PDF password').fill('Wrong guess 3')
+		const answered = page.waitForResponse((response) => response.request().method() === 'POST')
+		await page.getByTestId('pdf-submit').click()
+		expect((await answered).status()).toBe(422)
+		await expect(page.getByTestId('pdf-protection').getByRole('alert')).toContainText('is not the password of "locked-two.pdf"')
+		await expect(page.getByLabel('PDF password')).toHaveValue('')
+		expect(await page.content()).not.toContain('Wrong guess 3')
+
+		await page.getByTestId('pdf-file-input').setInputFiles(file('locked-two.pdf'))
+		await page.getByLabel('PDF password').fill('Open sesame 5')
+		const created = page.waitForResponse((response) => response.request().method() === 'POST')
+		await page.getByTestId('pdf-submit').click()
+		expect((await created).status()).toBe(201)
+		expect(await page.content()).not.toContain('Open sesame 5')
+		await expect(page.getByTestId('pdf-notes')).toContainText('the result has no password')
+		const downloading = page.waitForEvent('download')
+		await page.getByTestId('pdf-download').click()
+		const bytes = await bytesOf(await downloading)
+		expect(qpdfIsEncrypted(bytes)).toBe(false)
+		expect(pdftotext(bytes)).toContain('Locked two page 2')
 	})
 
 	test('an error answers the page at its status, with the message next to the field', async ({ page }) => {

@@ -43,7 +43,8 @@ export function CommandLineSection({ hydrated, operation }: { hydrated: boolean;
 			<code className="font-mono text-fg">operation</code>, the files as <code className="font-mono text-fg">files</code> (one part each, in order) and the
 			options by the names above. The answer is <code className="font-mono text-fg">201</code> with the stored result’s{' '}
 			<code className="font-mono text-fg">downloadUrl</code>, <code className="font-mono text-fg">expiresAt</code> and, without an account, a{' '}
-			<code className="font-mono text-fg">deleteToken</code>; errors are JSON with a message and the field at fault. The commands for “{operationSpec(operation).label}”:
+			<code className="font-mono text-fg">deleteToken</code>; errors are JSON with a message and the field at fault. A password-protected PDF takes its{' '}
+			<code className="font-mono text-fg">password</code> (and <code className="font-mono text-fg">keepProtection=true</code> to encrypt the result with it). The commands for “{operationSpec(operation).label}”:
 		</KitCommandLine>
 	)
 }

@@ -14,6 +14,7 @@ import { deleteResult, UploadFailed, uploadForConversion } from '../upload.clien
 import { FilePicker, type PickedFile } from './files.tsx'
 import { checkFiles, checkOptions, defaultValues, operationSpec, optionsToSend, type FieldErrors, type OptionValues } from './operations.ts'
 import { OperationOptions, OperationPicker } from './options.tsx'
+import { ProtectionFields, readsPdfs, writesPdfs } from './protection.tsx'
 import { ANSWER_ID, ResultCard, RetentionNotice, RunProgress, type Run, type ShownResult } from './result.tsx'
 
 export const PAGE_PATH = '/tools/pdf-converter'
@@ -27,14 +28,23 @@ export function errorField(error: ErrorBody | null): string | null {
 	return null
 }
 
-function isEncrypted(error: ErrorBody): boolean {
-	return (error.details as { reason?: unknown } | undefined)?.reason === 'encrypted'
+function reasonOf(error: ErrorBody): unknown {
+	return (error.details as { reason?: unknown } | undefined)?.reason
 }
 
-/** An error the file box says: about the files, a password-protected PDF, or a 413 naming no field (the upload's size). */
+function isEncrypted(error: ErrorBody): boolean {
+	return reasonOf(error) === 'encrypted'
+}
+
+/** A PDF that needs its password, or was given a wrong one: said under the password field. */
+function isAboutPassword(error: ErrorBody): boolean {
+	return isEncrypted(error) || reasonOf(error) === 'wrong-password' || errorField(error) === 'password'
+}
+
+/** An error the file box says: about the files, or a 413 naming no field (the upload's size). */
 function isAboutFiles(error: ErrorBody): boolean {
 	const field = errorField(error)
-	return isEncrypted(error) || field === 'files' || field === 'file' || (error.status === 413 && !field)
+	return field === 'files' || field === 'file' || (error.status === 413 && !field)
 }
 
 /** The error; next to a field (`field`), the engine's words for that field alone when it has them. */
@@ -44,10 +54,15 @@ export function ErrorAlert({ error, field, id }: { error: ErrorBody; field?: str
 		const name = typeof details.file === 'string' ? `“${details.file}”` : 'This PDF'
 		return (
 			<div id={id} role="alert" data-testid="pdf-error" data-reason="encrypted" className="mt-3 rounded-lg border border-danger bg-danger/10 p-3 text-sm">
-				<p className="font-semibold text-danger">{name} is password-protected, so it cannot be opened here.</p>
-				<p className="mt-1 text-fg">
-					Unlock it first: open it in your PDF reader with its password, save or print it as a new PDF without protection, and add that copy instead.
-				</p>
+				<p className="font-semibold text-danger">{name} is password-protected.</p>
+				<p className="mt-1 text-fg">Enter its password in “PDF password” and run it again.</p>
+			</div>
+		)
+	}
+	if ((details as { reason?: unknown }).reason === 'wrong-password') {
+		return (
+			<div id={id} role="alert" data-testid="pdf-error" data-reason="wrong-password" className="mt-3 rounded-lg border border-danger bg-danger/10 p-3 text-sm">
+				<p className="font-semibold text-danger">{error.message}</p>
 			</div>
 		)
 	}
@@ -91,6 +106,9 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 	const [error, setError] = useState<ErrorBody | null>(posted.error)
 	const [run, setRun] = useState<Run>(() => (posted.result ? { state: 'done', result: posted.result, stale: false } : posted.deleted ? { state: 'deleted', fileName: posted.deleted } : { state: 'idle' }))
 	const [deleting, setDeleting] = useState(false)
+	// The password is kept here only, for the next run: never in the URL, the options or storage.
+	const [password, setPassword] = useState('')
+	const [keepProtection, setKeepProtection] = useState(false)
 	const [announcement, setAnnouncement] = useState('')
 	const abortRef = useRef<AbortController | null>(null)
 	const resultRef = useRef<HTMLDivElement>(null)
@@ -203,6 +221,8 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 		form.append('operation', operation)
 		for (const { file } of files) form.append('files', file, file.name)
 		for (const [name, value] of Object.entries(optionsToSend(operation, values))) form.append(name, value)
+		if (readsPdfs(operation) && password) form.append('password', password)
+		if (writesPdfs(operation) && keepProtection) form.append('keepProtection', 'true')
 
 		const controller = new AbortController()
 		abortRef.current = controller
@@ -250,7 +270,7 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 	}
 
 	const field = errorField(error)
-	const place = !error ? null : isAboutFiles(error) ? 'files' : field && spec.fields.some((each) => each.name === field) ? field : 'panel'
+	const place = !error ? null : isAboutPassword(error) && readsPdfs(operation) ? 'password' : isAboutFiles(error) || isEncrypted(error) ? 'files' : field && spec.fields.some((each) => each.name === field) ? field : 'panel'
 	const alertAt = (where: string): ReactNode => (error && place === where ? <ErrorAlert error={error} field={where === 'panel' ? undefined : where} id={hydrated ? undefined : ANSWER_ID} /> : null)
 	const busy = run.state === 'busy'
 
@@ -285,6 +305,21 @@ export function ConvertMode({ hydrated, operation, retentionHours, perFileLimit,
 					pickAgain={!hydrated && Boolean(posted.error)}
 				/>
 				<OperationOptions hydrated={hydrated} operation={operation} values={values} onChange={setValue} errors={fieldErrors} alertFor={alertAt} />
+				<ProtectionFields
+					operation={operation}
+					password={password}
+					keep={keepProtection}
+					onPassword={(value) => {
+						setPassword(value)
+						setError((current) => (current && isAboutPassword(current) ? null : current))
+						changed()
+					}}
+					onKeep={(value) => {
+						setKeepProtection(value)
+						changed()
+					}}
+					alert={alertAt('password')}
+				/>
 				<div className="border-t border-border pt-6">
 					<div className="flex flex-wrap items-center gap-3">
 						<button type="submit" className="button-primary" disabled={busy} data-testid="pdf-submit">

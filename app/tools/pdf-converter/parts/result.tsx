@@ -6,6 +6,7 @@
  */
 import { Link } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
+import { ToolNotes } from '#app/tools/kit/tool-panes.tsx'
 import { formatBytes } from '#app/utils/format.ts'
 import { useHydrated } from '#app/utils/misc.ts'
 import { retentionText, untilText } from './operations.ts'
@@ -156,6 +157,11 @@ export function ResultCard({ result, retentionHours, onDelete, deleting, deleteA
 				</span>
 			</p>
 			{stale ? <p className="mt-1 text-sm text-muted">The files or options changed since: convert again to update it.</p> : null}
+			{result.notes && result.notes.length > 0 ? (
+				<div className="mt-3 text-sm" data-testid="pdf-notes">
+					<ToolNotes notes={result.notes} />
+				</div>
+			) : null}
 			<div className="mt-3 flex flex-wrap items-center gap-3">
 				<a href={result.downloadUrl} download={result.fileName} className="button-primary" data-testid="pdf-download">
 					Download {result.fileName}
