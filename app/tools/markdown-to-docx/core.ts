@@ -9,7 +9,7 @@ import { Marked, type Token, type TokenizerExtension } from 'marked'
 import { tooComplex, ToolError } from '#app/tools/kit/core.ts'
 import { checkComplexity } from './complexity.ts'
 import { DocxWriter, type FootnoteDefToken, type UploadedImage, type WriterOutput, type WriterStats } from './docx-writer.ts'
-import { splitFrontMatter, type FrontMatter } from './front-matter.ts'
+import { describeFrontMatter, splitFrontMatter, type FrontMatter } from './front-matter.ts'
 import { type DocxOptions, type ReportEntry } from './options.ts'
 
 export { MAX_MARKDOWN_BYTES } from './options.ts'
@@ -122,9 +122,8 @@ export async function convertMarkdownToDocx({ markdown, options, images = [] }: 
 		throw error
 	}
 	const { report, title, firstHeading, stats } = built
-	if (frontMatter === null && /^---[ \t]*\n/.test(text)) {
-		report.unshift({ line: 1, kind: 'front-matter', message: 'The front matter is not closed by a "---" line; it was read as Markdown.' })
-	}
+	// Front matter is not text of the document: the report says what became of it.
+	if (frontMatter) report.unshift({ line: 1, kind: 'front-matter', message: describeFrontMatter(frontMatter, lines) })
 	const docx = await packDocx(built)
 	return { docx, report, title, firstHeading, frontMatter, stats }
 }
