@@ -115,6 +115,15 @@ describe('document setup', () => {
 		})
 	})
 
+	test('line spacing is proportional everywhere (lineRule auto), so a line grows to hold an inline picture', async () => {
+		const { result } = await documentXml('text ![a](logo.png)\n\n```\ncode\n```\n', {}, [{ name: 'logo.png', data: PNG_1X1 }])
+		for (const part of ['word/styles.xml', 'word/document.xml', 'word/footnotes.xml']) {
+			const spacings = docxPart(result.docx, part).match(/<w:spacing [^>]*\bw:line="[^>]*>/g) ?? []
+			for (const spacing of spacings) expect(spacing, part).toContain('w:lineRule="auto"')
+			if (part === 'word/styles.xml') expect(spacings.length).toBeGreaterThanOrEqual(2)
+		}
+	})
+
 	test('a table of contents filled in: an entry per heading, linked to it, with its page', async () => {
 		const { xml } = await documentXml('# One\n\ntext\n\n## Two\n\n### Three\n', { toc: true })
 		const toc = /<w:sdtContent>(.*?)<\/w:sdtContent>/.exec(xml)![1]!

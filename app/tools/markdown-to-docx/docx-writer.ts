@@ -242,6 +242,12 @@ class LayoutEstimate {
 /** Average character widths as a fraction of the font size (Calibri-like text, monospace code). */
 const TEXT_CHAR_EM = 0.5
 const CODE_CHAR_EM = 0.6
+/**
+ * A single line's height in ems: Calibri's (and Carlito's, LibreOffice's
+ * metric-compatible stand-in) ascent, descent and line gap; Consolas's for code.
+ */
+const FONT_LINE_EM = 1.22
+const CODE_LINE_EM = 1.17
 /** A tab in code goes to the next multiple of this many characters. */
 const CODE_TAB_CHARS = 4
 
@@ -365,7 +371,7 @@ export class DocxWriter {
 		const heading = (scale: number, extra: Record<string, unknown> = {}) => ({ run: { font: bodyFont, size: half(bodySize * scale), bold: true, color: '1F2328', ...extra }, paragraph: { spacing: { before: 240, after: 120 }, keepNext: true } })
 		return {
 			default: {
-				document: { run: { font: bodyFont, size: half(bodySize) }, paragraph: { spacing: { after: 120, line: 276 } } },
+				document: { run: { font: bodyFont, size: half(bodySize) }, paragraph: { spacing: { after: 120, line: 276, lineRule: 'auto' as const } } },
 				heading1: heading(2),
 				heading2: heading(1.6),
 				heading3: heading(1.35),
@@ -376,7 +382,7 @@ export class DocxWriter {
 				hyperlink: { run: { color: '0969DA', underline: {} } },
 			},
 			paragraphStyles: [
-				{ id: 'SourceCode', name: 'Source Code', basedOn: 'Normal', quickFormat: true, run: { font: codeFont, size: half(this.#codeSize()) }, paragraph: { spacing: { before: 60, after: 180, line: 240 } } },
+				{ id: 'SourceCode', name: 'Source Code', basedOn: 'Normal', quickFormat: true, run: { font: codeFont, size: half(this.#codeSize()) }, paragraph: { spacing: { before: 60, after: 180, line: 240, lineRule: 'auto' as const } } },
 				{ id: 'QuoteText', name: 'Quote Text', basedOn: 'Normal', quickFormat: true, run: { color: '57606A' } },
 				{ id: 'TOCHeading', name: 'TOC Heading', basedOn: 'Normal', run: { font: bodyFont, size: half(bodySize * 1.6), bold: true }, paragraph: { spacing: { before: 240, after: 120 } } },
 			],
@@ -390,9 +396,13 @@ export class DocxWriter {
 		return Math.max(6, this.#options.bodySize - 1.5)
 	}
 
-	/** Twips a line of text takes at this size (the styles' 1.15 line spacing). */
+	/**
+	 * Twips a line of text takes at this size: the styles' line spacing is
+	 * proportional (1.15 lines, `lineRule="auto"`, so a line grows to hold an
+	 * inline picture), and a single line is the font's own height.
+	 */
 	#lineHeight(points: number, spacing = 1.15): number {
-		return points * 20 * spacing
+		return points * 20 * FONT_LINE_EM * spacing
 	}
 
 	/** Advances the layout estimate past a paragraph of `chars` characters (body text only, not footnotes). */
@@ -553,7 +563,7 @@ export class DocxWriter {
 			const perLine = Math.max(1, Math.floor((this.#textWidth - left) / (size * 20 * CODE_CHAR_EM)))
 			let wrapped = 0
 			for (const text of code.replace(/\t/g, ' '.repeat(CODE_TAB_CHARS)).split('\n')) wrapped += Math.max(1, Math.ceil(text.length / perLine))
-			this.#layout.advance(60 + 180 + wrapped * size * 20)
+			this.#layout.advance(60 + 180 + wrapped * size * 20 * CODE_LINE_EM)
 		}
 		return this.#flow(
 			paragraph(
