@@ -291,7 +291,7 @@ export function feedHtml(html: string, postUrl: string): string {
 	let out = ''
 	let at = 0
 	for (const match of html.matchAll(START_TAG)) {
-		const [tag, name, attributes = '', selfClosing] = match
+		const [tag, name = '', attributes = '', selfClosing] = match
 		const start = match.index
 		if (start < at) continue
 		out += html.slice(at, start)

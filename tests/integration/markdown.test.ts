@@ -5,11 +5,16 @@
  * heading anchors, and the pathological inputs of H4 refused with a 422
  * while the server's event loop keeps answering.
  */
+import { JSDOM } from 'jsdom'
 import { afterAll, describe, expect, test } from 'vitest'
 import { closeJobPool as closeToolPool } from '#app/jobs/pool.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { MARKDOWN_TOO_COMPLEX_MESSAGE, renderMarkdown } from '#app/blog/markdown.server.ts'
 import { BODY_MAX } from '#app/blog/post-validation.ts'
+import { convertMarkdownToDocx } from '#app/tools/markdown-to-docx/core.ts'
+import { docxPart } from '#app/tools/markdown-to-docx/docx-readers.server.ts'
+import { DocxOptionsSchema } from '#app/tools/markdown-to-docx/options.ts'
+import { ALERT_KINDS } from '#app/utils/markdown-alerts.ts'
 import { findMarkdownComplexity, MAX_DELIMITERS, MAX_INDENT, MAX_NESTING, MAX_TABLE_CELLS } from '#app/utils/markdown-complexity.ts'
 
 afterAll(closeToolPool)
@@ -146,6 +151,60 @@ describe('code and headings', () => {
 		expect(output).toContain('<table>')
 		expect(output).toContain('<li>one</li>')
 		expect(output).toContain('<del>gone</del>')
+	})
+})
+
+describe('GitHub alerts (as Markdown → DOCX renders them)', () => {
+	/** The alerts in `output`, read as a browser would: kind, role, name, title and the text after it. */
+	function alerts(output: string) {
+		const { document } = new JSDOM(`<body>${output}</body>`).window
+		return [...document.querySelectorAll('.markdown-alert')].map((alert) => ({
+			className: alert.className,
+			role: alert.getAttribute('role'),
+			label: alert.getAttribute('aria-label'),
+			title: alert.querySelector('.markdown-alert-title')?.textContent,
+			body: [...alert.children].slice(1).map((child) => child.outerHTML),
+		}))
+	}
+
+	test('each of the five kinds: a titled, labelled note with its type class; the marker gone, the Markdown in it rendered', async () => {
+		const kinds = ['NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'] as const
+		const output = await html(kinds.map((kind) => `> [!${kind}]\n> Mind the **${kind.toLowerCase()}**.\n>\n> - a list`).join('\n\n'))
+		expect(output).not.toContain('[!')
+		expect(output).not.toContain('<blockquote')
+		expect(alerts(output)).toEqual(
+			kinds.map((kind) => {
+				const title = ALERT_KINDS[kind].title
+				return {
+					className: `markdown-alert markdown-alert-${kind.toLowerCase()}`,
+					role: 'note',
+					label: title,
+					title,
+					body: [`<p>Mind the <strong>${kind.toLowerCase()}</strong>.</p>`, '<ul>\n<li>a list</li>\n</ul>'],
+				}
+			}),
+		)
+	})
+
+	test('the same titles as the DOCX, which reads the same marker (case-insensitive, alone on its line)', async () => {
+		const markdown = '> [!warning]\n> Hot.\n\n> [!NOTE] not alone on its line\n\n> [!DANGER]\n> Not a kind.\n\n> Plain quote.'
+		const output = await html(markdown)
+		expect(alerts(output).map((alert) => alert.title)).toEqual(['Warning'])
+		expect(output.match(/<blockquote>/g)).toHaveLength(3)
+		const { docx } = await convertMarkdownToDocx({ markdown, options: DocxOptionsSchema.parse({}) })
+		const xml = docxPart(docx, 'word/document.xml')
+		// The DOCX's alert title is the same word, in the same colour as the border.
+		expect(xml).toContain(`<w:color w:val="${ALERT_KINDS.WARNING.color}"/>`)
+		expect(xml).toMatch(/<w:t xml:space="preserve">Warning<\/w:t>/)
+		expect(xml).not.toMatch(/<w:t xml:space="preserve">(?:Note|Danger)<\/w:t>/)
+	})
+
+	test('an alert is sanitised like the rest of the post', async () => {
+		const output = await html('> [!CAUTION]\n> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <script>alert(1)</script>')
+		expectInert(output)
+		expect(alerts(output)).toHaveLength(1)
+		// An empty alert is its title alone.
+		expect(alerts(await html('> [!TIP]'))).toEqual([expect.objectContaining({ title: 'Tip', body: [] })])
 	})
 })
 

@@ -8,6 +8,7 @@
 import hljs from 'highlight.js/lib/common'
 import { type Token, type Tokens } from 'marked'
 import { type FrontMatter } from './front-matter.ts'
+import { readAlertMarker, type AlertStyle } from '#app/utils/markdown-alerts.ts'
 import { imageBombReason, readImageInfo } from '#app/tools/shared/image-info.ts'
 import {
 	border,
@@ -44,16 +45,6 @@ type BlockContext = {
 	indent: number
 	/** The list level a list starting here has (1 inside an item of a top-level list). */
 	listLevel?: number
-}
-
-type AlertStyle = { title: string; color: string; fill: string }
-
-const ALERTS: Record<string, AlertStyle> = {
-	NOTE: { title: 'Note', color: '0969DA', fill: 'DDF4FF' },
-	TIP: { title: 'Tip', color: '1A7F37', fill: 'DAFBE1' },
-	IMPORTANT: { title: 'Important', color: '8250DF', fill: 'FBEFFF' },
-	WARNING: { title: 'Warning', color: '9A6700', fill: 'FFF8C5' },
-	CAUTION: { title: 'Caution', color: 'CF222E', fill: 'FFEBE9' },
 }
 
 /** Word's list levels are 0–8. */
@@ -611,12 +602,12 @@ export class DocxWriter {
 	#blockquote(token: Tokens.Blockquote, context: BlockContext, line: number): string {
 		const tokens = token.tokens
 		const first = tokens[0]
-		const alert = first?.type === 'paragraph' ? /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i.exec(first.raw) : null
+		// The marker and the kinds are shared with the blog's renderer, so both show the same alert.
+		const alert = first?.type === 'paragraph' ? readAlertMarker(first.raw) : null
 		if (alert && first) {
-			const style = ALERTS[alert[1]!.toUpperCase()]!
+			const { style, rest } = alert
 			const inner: BlockContext = { ...context, alert: style }
 			let xml = this.#paragraph(inner, () => this.#run(style.title, { bold: true, color: style.color }), { keepNext: true })
-			const rest = first.raw.slice(alert[0].length)
 			if (rest.trim()) {
 				// The first paragraph without its marker, read again as inline Markdown.
 				const inline = this.input.lexInline(rest.trim())
