@@ -100,6 +100,6 @@ export function describeFrontMatter(frontMatter: FrontMatter, lines: number): st
 	const ignored = frontMatter.ignoredKeys ?? []
 	const list = (items: ReadonlyArray<string>) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`)
 	const became = used.length ? ` ${list(used)} became the document's properties` : ' none of it became a property of the document'
-	const left = ignored.length ? `; left out: ${ignored.slice(0, 20).join(', ')}${ignored.length > 20 ? ` and ${ignored.length - 20} more` : ''}` : ''
+	const left = ignored.length ? `; left out: ${ignored.slice(0, 20).map((key) => (key.length > 40 ? `${key.slice(0, 39)}…` : key)).join(', ')}${ignored.length > 20 ? ` and ${ignored.length - 20} more` : ''}` : ''
 	return `The front matter (lines 1–${lines}) is not in the text:${became}${left}.`
 }
