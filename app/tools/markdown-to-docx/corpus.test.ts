@@ -116,8 +116,9 @@ const PICTURES_MARKDOWN = [
 
 describe.skipIf(libreOfficeCommand() === null)('corpus, opened by LibreOffice', () => {
 	// One LibreOffice run for every document (it takes seconds to start): the corpus and the pictures.
-	let converted: Array<{ name: string; docx: Uint8Array; markdown: string }> = []
+	const converted: Array<{ name: string; docx: Uint8Array; markdown: string }> = []
 	let pdfs: Map<string, Buffer | null> = new Map()
+	let picturesDocx: Uint8Array = new Uint8Array()
 	beforeAll(async () => {
 		for (const name of documents) {
 			const markdown = fs.readFileSync(path.join(corpusDir, name), 'utf8')
@@ -131,7 +132,6 @@ describe.skipIf(libreOfficeCommand() === null)('corpus, opened by LibreOffice', 
 		pdfs = docxToPdfByLibreOffice([...converted, { name: 'pictures', docx: result.docx }])
 		picturesDocx = result.docx
 	}, 300_000)
-	let picturesDocx: Uint8Array = new Uint8Array()
 
 	test('LibreOffice headless converts every document to PDF, text and all', () => {
 		for (const { name, markdown } of converted) {
