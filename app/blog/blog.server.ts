@@ -255,6 +255,73 @@ export type FeedInput = {
 	now?: Date
 }
 
+/** A start tag as the sanitiser serialises it: attribute values always in double quotes. */
+const START_TAG = /<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:="[^"]*")?)*)\s*(\/?)>/g
+const ATTRIBUTE = /(\s+)([^\s"'>/=]+)(?:="([^"]*)")?/g
+const FEED_URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'cite'])
+
+function decodeAttribute(value: string): string {
+	return value.replace(/&quot;/g, '"').replace(/&nbsp;/g, '\u00a0').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+}
+
+function encodeAttribute(value: string): string {
+	return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+}
+
+/** `value` made absolute against `base`; an address that already names its scheme (https:, mailto:) as it is. */
+function absoluteUrl(value: string, base: string): string {
+	const trimmed = value.trim()
+	if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return value
+	try {
+		return new URL(trimmed, base).href
+	} catch {
+		return value
+	}
+}
+
+/**
+ * A post's stored HTML made fit for a feed, which readers show away from the
+ * site: every link and picture address absolute (against the post's own
+ * address, so `#section` and `next-post` mean what they do on the page), and
+ * the headings' `#` anchor links left out (a feed reader shows them as stray
+ * "#" links). The HTML is the sanitiser's output, so its tags are read as it
+ * writes them.
+ */
+export function feedHtml(html: string, postUrl: string): string {
+	let out = ''
+	let at = 0
+	for (const match of html.matchAll(START_TAG)) {
+		const [tag, name = '', attributes = '', selfClosing] = match
+		const start = match.index
+		if (start < at) continue
+		out += html.slice(at, start)
+		at = start + tag.length
+		if (name.toLowerCase() === 'a' && /\sclass="heading-anchor"/.test(attributes) && html.startsWith('#</a>', at)) {
+			// The renderer's anchor and its "#", with the space before it.
+			at += '#</a>'.length
+			out = out.replace(/ $/, '')
+			continue
+		}
+		const rewritten = attributes.replace(ATTRIBUTE, (whole, space: string, attribute: string, value: string | undefined) => {
+			const key = attribute.toLowerCase()
+			if (value === undefined) return whole
+			if (FEED_URL_ATTRIBUTES.has(key)) return `${space}${attribute}="${encodeAttribute(absoluteUrl(decodeAttribute(value), postUrl))}"`
+			if (key === 'srcset') {
+				const candidates = decodeAttribute(value)
+					.split(',')
+					.map((candidate) => {
+						const [url = '', ...descriptor] = candidate.trim().split(/\s+/)
+						return [absoluteUrl(url, postUrl), ...descriptor].join(' ')
+					})
+				return `${space}${attribute}="${encodeAttribute(candidates.join(', '))}"`
+			}
+			return whole
+		})
+		out += `<${name}${rewritten}${selfClosing ? ' /' : ''}>`
+	}
+	return out + html.slice(at)
+}
+
 /** The RSS 2.0 document for the feed's posts. */
 export function buildRss({ siteName, tagline, origin, posts, now = new Date() }: FeedInput): string {
 	const blogUrl = `${origin}/blog`
@@ -274,7 +341,7 @@ export function buildRss({ siteName, tagline, origin, posts, now = new Date() }:
 			...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
 			`      <description>${escapeXml(post.excerpt)}</description>`,
 			// Escaped rather than in CDATA: an HTML body containing "]]>" cannot end it early.
-			`      <content:encoded>${escapeXml(post.html)}</content:encoded>`,
+			`      <content:encoded>${escapeXml(feedHtml(post.html, link))}</content:encoded>`,
 			'    </item>',
 		]
 		return lines.filter((line) => line !== null).join('\n')

@@ -8,8 +8,9 @@
  * in the browser the page's own window (`markdown-to-docx/preview.client.ts`),
  * so a preview shows exactly what the blog would render.
  *
- * Order matters: marked (GFM) + highlight.js + heading anchors first, then
- * DOMPurify over everything marked produced (raw HTML included), always.
+ * Order matters: marked (GFM) + highlight.js + heading anchors + GitHub
+ * alerts (app/utils/markdown-alerts.ts, shared with Markdown → DOCX) first,
+ * then DOMPurify over everything marked produced (raw HTML included), always.
  *
  * Sanitising policy (SECURITY.md G5, H3, H5):
  * - HTML profile only: no SVG, no MathML (mXSS), no <style>, <form> and its
@@ -26,8 +27,9 @@
  */
 import createDOMPurify, { type DOMPurify, type WindowLike } from 'dompurify'
 import hljs from 'highlight.js/lib/common'
-import { Marked, type Tokens } from 'marked'
+import { Lexer, Marked, type Tokens } from 'marked'
 import { markedHighlight } from 'marked-highlight'
+import { readAlertMarker } from '#app/utils/markdown-alerts.ts'
 
 export type RenderedMarkdown = { html: string; readingMinutes: number; text: string }
 
@@ -134,6 +136,20 @@ function createMarked(usedIds: Map<string, number>, isReserved: (id: string) => 
 	marked.use({
 		gfm: true,
 		renderer: {
+			// A GitHub alert (`> [!WARNING]`), as Markdown → DOCX shows it: titled, in its kind's colours.
+			blockquote(this: { parser: { parse(tokens: Array<Tokens.Generic>): string; parseInline(tokens: Array<Tokens.Generic>): string } }, { tokens }: Tokens.Blockquote) {
+				const first = tokens[0]
+				const alert = first?.type === 'paragraph' ? readAlertMarker(first.raw) : null
+				if (!alert) return false
+				const { kind, style, rest } = alert
+				const name = kind.toLowerCase()
+				let html = `<div class="markdown-alert markdown-alert-${name}" role="note" aria-label="${style.title}">\n`
+				html += `<p class="markdown-alert-title">${style.title}</p>\n`
+				// The first paragraph without its marker, read again as inline Markdown.
+				if (rest.trim()) html += `<p>${this.parser.parseInline(Lexer.lexInline(rest.trim(), marked.defaults) as Array<Tokens.Generic>)}</p>\n`
+				html += this.parser.parse(tokens.slice(1) as Array<Tokens.Generic>)
+				return `${html}</div>\n`
+			},
 			heading(this: { parser: { parseInline(tokens: Array<Tokens.Generic>): string } }, { tokens, depth }: Tokens.Heading) {
 				const inner = this.parser.parseInline(tokens)
 				const plain = decodeEntities(inner.replace(/<[^>]*>/g, '')).trim()

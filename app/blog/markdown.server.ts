@@ -1,14 +1,17 @@
 /**
  * Blog Markdown → sanitised HTML (`markdown-render.server.ts` has the
  * renderer and its sanitising policy). Rendering runs in the tool worker pool
- * with a time budget (DESIGN.md decision 7, SECURITY.md H4): input that is
- * too slow to render, or nested deeper than the renderer can follow, is
- * refused with a 422 instead of blocking the server or failing with a 500.
+ * with a time budget (DESIGN.md decision 7, SECURITY.md H4). Input too
+ * complex to render safely (app/utils/markdown-complexity.ts, the check
+ * Markdown → DOCX runs too) is refused with a 422 before any work; the time
+ * budget is a last guard, never the rule, so whether a post saves does not
+ * depend on the server's load.
  * Posts store the result at save time; public pages never run marked.
  */
 import { getJobPool as getToolPool } from '#app/jobs/pool.server.ts'
 import { type MarkdownTask } from '#app/jobs/markdown-job.server.ts'
 import { AppError } from '#app/utils/errors.ts'
+import { findMarkdownComplexity } from '#app/utils/markdown-complexity.ts'
 import { JobFailure } from '#app/jobs/worker-pool.server.ts'
 import { type RenderedMarkdown } from './markdown-render.server.ts'
 import { BODY_MAX } from './post-validation.ts'
@@ -22,40 +25,21 @@ const WARM_UP: MarkdownTask = { kind: 'markdown-warm-up' }
 const WARM_UP_TIMEOUT_MS = 20_000
 
 export const MARKDOWN_TOO_COMPLEX_MESSAGE =
-	'This Markdown is too complex to render (deeply nested quotes or lists, or very long runs of emphasis markers). Simplify it and try again.'
+	'This Markdown is too complex to render (deeply nested quotes or lists, very long runs of emphasis markers, or huge tables). Simplify it and try again.'
 
-/** Blockquotes nested deeper than this are refused before rendering (no real post comes close). */
-export const MAX_QUOTE_DEPTH = 100
-
-/** The deepest run of '>' markers (spaces between them allowed) that starts a line. */
-function quoteDepth(markdown: string): number {
-	let deepest = 0
-	let depth = 0
-	let atStart = true
-	for (let i = 0; i < markdown.length; i++) {
-		const char = markdown.charCodeAt(i)
-		if (char === 10) {
-			depth = 0
-			atStart = true
-		} else if (atStart) {
-			if (char === 62) deepest = Math.max(deepest, ++depth)
-			else if (char !== 32 && char !== 9) atStart = false
-		}
-	}
-	return deepest
-}
-
-function tooComplex(reason: string): AppError {
-	return new AppError('VALIDATION_ERROR', MARKDOWN_TOO_COMPLEX_MESSAGE, { field: 'body', reason }, 422)
+function tooComplex(reason: string, details: { line?: number; limit?: number } = {}): AppError {
+	return new AppError('VALIDATION_ERROR', MARKDOWN_TOO_COMPLEX_MESSAGE, { field: 'body', reason, ...details }, 422)
 }
 
 export async function renderMarkdown(markdown: string, { signal }: { signal?: AbortSignal } = {}): Promise<RenderedMarkdown> {
 	if (markdown.length > BODY_MAX) {
 		throw new AppError('PAYLOAD_TOO_LARGE', `The Markdown is too long (limit ${BODY_MAX.toLocaleString('en-US')} characters).`, { field: 'body', limit: BODY_MAX })
 	}
-	// Whether marked's recursion overflows on deep quotes depends on how far V8 has optimised it in
-	// that worker, so the refusal would too: deep quoting is refused here, the same way every time.
-	if (quoteDepth(markdown) > MAX_QUOTE_DEPTH) throw tooComplex('nesting')
+	// Refused by what the text is, with the converter's own check, the same way on every machine
+	// (how long marked takes, or whether its recursion overflows, depends on the machine's load and
+	// on how far V8 has optimised the worker): the time budget below is only a last guard.
+	const problem = findMarkdownComplexity(markdown)
+	if (problem) throw tooComplex(problem.reason, { line: problem.line, limit: problem.limit })
 	const task: MarkdownTask = { kind: 'markdown', markdown }
 	const pool = getToolPool()
 	// A worker started for this job would spend the budget starting up (loading

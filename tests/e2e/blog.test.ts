@@ -272,6 +272,53 @@ test('the home page lists the latest posts', async ({ page }) => {
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Home ${id}`)
 })
 
+const ALERTS_MARKDOWN = [
+	'Before the alerts.',
+	'> [!NOTE]\n> Useful information, with a [link](https://example.com).',
+	'> [!TIP]\n> Helpful advice.',
+	'> [!IMPORTANT]\n> Key information.',
+	'> [!WARNING]\n> Urgent info that needs **immediate** attention.',
+	'> [!CAUTION]\n> Negative potential consequences.',
+	'> An ordinary quote.',
+].join('\n\n')
+
+for (const theme of ['light', 'dark'] as const) {
+	test(`GitHub alerts render as titled notes in their colours, as in the DOCX (${theme} theme)`, async ({ page, baseURL }) => {
+		const { posts } = await publishSeries(1, { body: () => ALERTS_MARKDOWN })
+		if (theme === 'dark') await useDarkTheme(page, baseURL!)
+		await page.setViewportSize({ width: 1366, height: 900 })
+		await page.goto(`/blog/${posts[0]!.slug}`)
+		const body = page.getByTestId('post-body')
+		await expect(body).not.toContainText('[!')
+		const colours: Record<string, string> = {}
+		for (const title of ['Note', 'Tip', 'Important', 'Warning', 'Caution']) {
+			const alert = body.getByRole('note', { name: title })
+			await expect(alert).toHaveClass(`markdown-alert markdown-alert-${title.toLowerCase()}`)
+			await expect(alert.locator('.markdown-alert-title')).toHaveText(title)
+			// The title in the border's colour, the shading behind it: each kind its own.
+			const style = await alert.evaluate((element) => {
+				const box = getComputedStyle(element)
+				return { border: box.borderLeftColor, width: box.borderLeftWidth, fill: box.backgroundColor, title: getComputedStyle(element.querySelector('.markdown-alert-title')!).color }
+			})
+			expect(style.width).toBe('4px')
+			expect(style.title).toBe(style.border)
+			expect(style.fill).not.toBe('rgba(0, 0, 0, 0)')
+			colours[title] = style.border
+		}
+		expect(new Set(Object.values(colours)).size).toBe(5)
+		if (theme === 'light') expect(colours.Warning).toBe('rgb(154, 103, 0)') // the DOCX's 9A6700
+		await expect(body.getByRole('note', { name: 'Warning' }).getByRole('strong')).toHaveText('immediate')
+		await expect(body.locator('blockquote')).toHaveText('An ordinary quote.')
+		await expectNoSeriousA11yViolations(page)
+		await body.getByRole('note', { name: 'Note' }).scrollIntoViewIfNeeded()
+		await page.screenshot({ path: `/tmp/md-shots/blog-alerts-${theme}-desktop.png` })
+		await page.setViewportSize({ width: 390, height: 844 })
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+		await body.getByRole('note', { name: 'Note' }).scrollIntoViewIfNeeded()
+		await page.screenshot({ path: `/tmp/md-shots/blog-alerts-${theme}-phone.png` })
+	})
+}
+
 test.describe('axe', () => {
 	for (const theme of ['light', 'dark'] as const) {
 		test(`/blog and a post have no serious violations (${theme} theme)`, async ({ page, baseURL }) => {

@@ -7,6 +7,7 @@
  * their HTML as the editor would have stored it.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { JSDOM } from 'jsdom'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { blogPageHeaders } from '#app/blog/blog-meta.tsx'
 import * as homeRoute from '#app/routes/_index.tsx'
@@ -14,7 +15,8 @@ import * as postRoute from '#app/routes/blog.$slug.tsx'
 import * as listRoute from '#app/routes/blog._index.tsx'
 import * as rssRoute from '#app/routes/blog.rss[.]xml.ts'
 import * as sitemapRoute from '#app/routes/sitemap[.]xml.ts'
-import { buildRss, escapeXml, parseListQuery } from '#app/blog/blog.server.ts'
+import { buildRss, escapeXml, feedPosts, parseListQuery } from '#app/blog/blog.server.ts'
+import { renderMarkdownSync } from '#app/blog/markdown-render.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { updateSiteSettings } from '#app/admin/settings.server.ts'
 import { createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
@@ -334,6 +336,42 @@ describe('/blog/rss.xml', () => {
 		// Newest first; the two oldest of the 23 public posts are left out.
 		expect(items.slice(1).map((item) => item.link.split('/').pop())).toEqual(Array.from({ length: 19 }, (_, i) => `post-${22 - i}`))
 		for (const item of items) for (const field of ['title', 'link', 'guid', 'pubDate', 'description', 'content:encoded']) expect(item, field).toHaveProperty(field)
+	})
+
+	test('content:encoded carries absolute URLs and no heading anchors', async () => {
+		const body = [
+			'# Getting started',
+			'See [the tools](/tools), [the next post](next-post), [a section](#getting-started) and [a query](?page=2#top).',
+			'![Diagram](/files/abc/diagram.png "The diagram")',
+			'<img src="../files/x.png" srcset="/files/x-1x.png 1x, https://cdn.example.com/x-2x.png 2x" alt="x">',
+			'Elsewhere: [example](https://example.com/a?b=1&c=2), [protocol-relative](//cdn.example.com/lib.js), [mail](mailto:a@example.com).',
+			'## Details & more',
+		].join('\n\n')
+		await makePost({ slug: 'links', body, html: renderMarkdownSync(body).html })
+		const xml = buildRss({ siteName: 'Site', tagline: '', origin: 'https://tools.example.org', posts: await feedPosts() })
+		expect(XMLValidator.validate(xml)).toBe(true)
+		const item = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' }).parse(xml).rss.channel.item
+		const html: string = item['content:encoded']
+		// Read back as a browser would: every link and picture, with its address.
+		const { window } = new JSDOM(`<body>${html}</body>`)
+		const document = window.document
+		const urls = (selector: string, attribute: string) => [...document.querySelectorAll(selector)].map((element) => element.getAttribute(attribute))
+		expect(urls('a', 'href')).toEqual([
+			'https://tools.example.org/tools',
+			'https://tools.example.org/blog/next-post',
+			'https://tools.example.org/blog/links#getting-started',
+			'https://tools.example.org/blog/links?page=2#top',
+			'https://example.com/a?b=1&c=2',
+			'https://cdn.example.com/lib.js',
+			'mailto:a@example.com',
+		])
+		expect(urls('img', 'src')).toEqual(['https://tools.example.org/files/abc/diagram.png', 'https://tools.example.org/files/x.png'])
+		expect(urls('img[srcset]', 'srcset')).toEqual(['https://tools.example.org/files/x-1x.png 1x, https://cdn.example.com/x-2x.png 2x'])
+		// No anchor links: the headings are plain headings, their text whole.
+		expect(document.querySelectorAll('.heading-anchor, a[href^="#"]')).toHaveLength(0)
+		expect([...document.querySelectorAll('h2, h3')].map((heading) => heading.textContent)).toEqual(['Getting started', 'Details & more'])
+		// The page itself keeps them.
+		expect((await prisma.post.findUniqueOrThrow({ where: { slug: 'links' } })).html).toContain('class="heading-anchor"')
 	})
 
 	test('an empty feed is still a valid channel', async () => {

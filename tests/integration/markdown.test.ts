@@ -5,11 +5,17 @@
  * heading anchors, and the pathological inputs of H4 refused with a 422
  * while the server's event loop keeps answering.
  */
+import { JSDOM } from 'jsdom'
 import { afterAll, describe, expect, test } from 'vitest'
 import { closeJobPool as closeToolPool } from '#app/jobs/pool.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { MARKDOWN_TOO_COMPLEX_MESSAGE, renderMarkdown } from '#app/blog/markdown.server.ts'
 import { BODY_MAX } from '#app/blog/post-validation.ts'
+import { convertMarkdownToDocx } from '#app/tools/markdown-to-docx/core.ts'
+import { docxPart } from '#app/tools/markdown-to-docx/docx-readers.server.ts'
+import { DocxOptionsSchema } from '#app/tools/markdown-to-docx/options.ts'
+import { ALERT_KINDS } from '#app/utils/markdown-alerts.ts'
+import { findMarkdownComplexity, MAX_DELIMITERS, MAX_INDENT, MAX_NESTING, MAX_TABLE_CELLS } from '#app/utils/markdown-complexity.ts'
 
 afterAll(closeToolPool)
 
@@ -148,6 +154,60 @@ describe('code and headings', () => {
 	})
 })
 
+describe('GitHub alerts (as Markdown → DOCX renders them)', () => {
+	/** The alerts in `output`, read as a browser would: kind, role, name, title and the text after it. */
+	function alerts(output: string) {
+		const { document } = new JSDOM(`<body>${output}</body>`).window
+		return [...document.querySelectorAll('.markdown-alert')].map((alert) => ({
+			className: alert.className,
+			role: alert.getAttribute('role'),
+			label: alert.getAttribute('aria-label'),
+			title: alert.querySelector('.markdown-alert-title')?.textContent,
+			body: [...alert.children].slice(1).map((child) => child.outerHTML),
+		}))
+	}
+
+	test('each of the five kinds: a titled, labelled note with its type class; the marker gone, the Markdown in it rendered', async () => {
+		const kinds = ['NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'] as const
+		const output = await html(kinds.map((kind) => `> [!${kind}]\n> Mind the **${kind.toLowerCase()}**.\n>\n> - a list`).join('\n\n'))
+		expect(output).not.toContain('[!')
+		expect(output).not.toContain('<blockquote')
+		expect(alerts(output)).toEqual(
+			kinds.map((kind) => {
+				const title = ALERT_KINDS[kind].title
+				return {
+					className: `markdown-alert markdown-alert-${kind.toLowerCase()}`,
+					role: 'note',
+					label: title,
+					title,
+					body: [`<p>Mind the <strong>${kind.toLowerCase()}</strong>.</p>`, '<ul>\n<li>a list</li>\n</ul>'],
+				}
+			}),
+		)
+	})
+
+	test('the same titles as the DOCX, which reads the same marker (case-insensitive, alone on its line)', async () => {
+		const markdown = '> [!warning]\n> Hot.\n\n> [!NOTE] not alone on its line\n\n> [!DANGER]\n> Not a kind.\n\n> Plain quote.'
+		const output = await html(markdown)
+		expect(alerts(output).map((alert) => alert.title)).toEqual(['Warning'])
+		expect(output.match(/<blockquote>/g)).toHaveLength(3)
+		const { docx } = await convertMarkdownToDocx({ markdown, options: DocxOptionsSchema.parse({}) })
+		const xml = docxPart(docx, 'word/document.xml')
+		// The DOCX's alert title is the same word, in the same colour as the border.
+		expect(xml).toContain(`<w:color w:val="${ALERT_KINDS.WARNING.color}"/>`)
+		expect(xml).toMatch(/<w:t xml:space="preserve">Warning<\/w:t>/)
+		expect(xml).not.toMatch(/<w:t xml:space="preserve">(?:Note|Danger)<\/w:t>/)
+	})
+
+	test('an alert is sanitised like the rest of the post', async () => {
+		const output = await html('> [!CAUTION]\n> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <script>alert(1)</script>')
+		expectInert(output)
+		expect(alerts(output)).toHaveLength(1)
+		// An empty alert is its title alone.
+		expect(alerts(await html('> [!TIP]'))).toEqual([expect.objectContaining({ title: 'Tip', body: [] })])
+	})
+})
+
 describe('reading time and text', () => {
 	test('words / 200, rounded up, at least 1', async () => {
 		expect((await renderMarkdown('')).readingMinutes).toBe(1)
@@ -185,28 +245,44 @@ describe('pathological input (SECURITY.md H4) → 422 in bounded time, event loo
 		expect(error.field).toBe('body')
 	})
 
-	test('quotes deeper than 100 levels are refused every time, whatever the worker has compiled; 100 levels render', async () => {
+	test('quotes nested deeper than the shared limit are refused by the input, every time; the limit itself renders', async () => {
 		for (let run = 0; run < 3; run++) {
-			expect((await refusal(renderMarkdown(`${'> '.repeat(101)}deep`))).status).toBe(422)
-			expect((await refusal(renderMarkdown(`text\n\n${'>'.repeat(5000)}`))).status).toBe(422)
+			const deep = await refusal(renderMarkdown(`${'> '.repeat(MAX_NESTING + 1)}deep`))
+			expect(deep.status).toBe(422)
+			expect(deep.details).toMatchObject({ field: 'body', reason: 'nesting', line: 1, limit: MAX_NESTING })
+			expect((await refusal(renderMarkdown(`text\n\n${'>'.repeat(5000)}`))).details).toMatchObject({ reason: 'nesting', line: 3 })
 		}
-		expect((await renderMarkdown(`${'> '.repeat(100)}deep`)).html).toContain('deep')
+		expect((await renderMarkdown(`${'> '.repeat(MAX_NESTING)}deep`)).html).toContain('deep')
 	})
 
-	test("100 KB of '*a' → 422 while the event loop keeps running", async () => {
-		const { error, ticks } = await refusedWithoutBlocking('*a'.repeat(50_000))
+	test("100 KB of '*a' → 422 by the input (the emphasis marks counted), never by the clock", async () => {
+		const error = await refusal(renderMarkdown('*a'.repeat(50_000)))
 		expect(error.status).toBe(422)
 		expect(error.message).toBe(MARKDOWN_TOO_COMPLEX_MESSAGE)
-		expect(ticks).toBeGreaterThan(0)
+		// Refused because of what it is, not because marked ran out of time: the same on any machine.
+		expect(error.details).toMatchObject({ field: 'body', reason: 'emphasis', line: 1, limit: MAX_DELIMITERS })
 	})
 
-	test('an 800-level nested list (642 KB) → 422 while the event loop keeps running', async () => {
+	test('the blog refuses what the converter refuses, with the same shared check', async () => {
+		for (const markdown of ['*a'.repeat(MAX_DELIMITERS + 1), `| a | b |\n|---|---|\n${'|1|2|\n'.repeat(MAX_TABLE_CELLS / 2)}`, `${' '.repeat(MAX_INDENT + 1)}x`]) {
+			const problem = findMarkdownComplexity(markdown)
+			expect(problem).not.toBeNull()
+			const error = await refusal(renderMarkdown(markdown))
+			expect(error.status).toBe(422)
+			expect(error.details).toMatchObject({ field: 'body', reason: problem!.reason, limit: problem!.limit })
+		}
+		// Just under the emphasis limit, in one paragraph: rendered.
+		expect((await renderMarkdown('*a* '.repeat(MAX_DELIMITERS / 2))).html).toContain('<em>a</em>')
+	})
+
+	test('an 800-level nested list (642 KB) → 422 by the input, before any render', async () => {
 		let list = ''
 		for (let depth = 0; depth < 800; depth++) list += `${' '.repeat(depth * 2)}- item ${depth}\n`
 		expect(list.length).toBeGreaterThan(600_000)
-		const { error, ticks } = await refusedWithoutBlocking(list)
+		const error = await refusal(renderMarkdown(list))
 		expect(error.status).toBe(422)
-		expect(ticks).toBeGreaterThan(0)
+		// Past the shared limit of 320 columns on line 161 (the level-160 item: 320 spaces, its marker and a space).
+		expect(error.details).toMatchObject({ field: 'body', reason: 'indent', line: 161, limit: MAX_INDENT })
 	})
 
 	test("'[a](' × 2,000 renders (marked 18 is linear here) and stays inert", async () => {

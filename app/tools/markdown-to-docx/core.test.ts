@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { MAX_DELIMITERS, MAX_NESTING } from './complexity.ts'
 import { cleanText, convertMarkdownToDocx, MAX_TABLE_CELLS } from './core.ts'
-import { docxAsMarkdown, docxPart, outlineOfDocx, pandocAvailable } from './docx-readers.server.ts'
+import { docxAsMarkdown, docxAsPlainText, docxPart, normalise, outlineOfDocx, pandocAvailable } from './docx-readers.server.ts'
 import { readImageInfo } from '#app/tools/shared/image-info.ts'
 import { DocxOptionsSchema, type DocxOptionsInput } from './options.ts'
 import { GIF_1X1, JPEG_1X1, PNG_1X1, PNG_1X1_BASE64, pngDeclaring } from './test-images.ts'
@@ -67,6 +67,61 @@ describe('document setup', () => {
 		expect((await convert('Intro\n\n## First *real* heading\n')).title).toBe('First real heading')
 		// The front matter is not text of the document.
 		expect(docxPart(result.docx, 'word/document.xml')).not.toContain('Grace Hopper')
+	})
+
+	test('front matter used is in the report: the keys that became properties, and those left out', async () => {
+		const markdown = '---\ntitle: "Quarterly: report"\nauthor: Grace Hopper\nlayout: post\npermalink: /q1/\n---\n\n# The heading\n'
+		const { report } = await convert(markdown)
+		expect(report).toEqual([
+			{
+				line: 1,
+				kind: 'front-matter',
+				message: "The front matter (lines 1–6) is not in the text: title and author became the document's properties; left out: layout, permalink.",
+			},
+		])
+		expect((await convert('---\ntitle: Only a title\n---\ntext\n')).report).toEqual([
+			{ line: 1, kind: 'front-matter', message: "The front matter (lines 1–3) is not in the text: title became the document's properties." },
+		])
+	})
+
+	describe('a leading "---" block that is not a YAML mapping is Markdown, kept whole', () => {
+		const cases: Array<[string, string, Array<string>]> = [
+			['YAML that does not parse', '---\nNot: [valid\n---\n\nBody text.\n', ['Not: [valid', 'Body text.']],
+			['an advertisement between two rules', '---\n\n*Advertisement*: read our sponsor, [ACME](https://acme.example).\n\n---\n\n# Chapter one\n\nIt begins.\n', ['Advertisement', 'read our sponsor', 'ACME', 'Chapter one', 'It begins.']],
+			['a line of text (YAML reads a string, not a mapping)', '---\nJust a line of text\n---\n\nBody.\n', ['Just a line of text', 'Body.']],
+			['a list', '---\n- one\n- two\n---\n\nBody.\n', ['one', 'two', 'Body.']],
+			['nothing between the rules', '---\n---\n\nBody.\n', ['Body.']],
+		]
+		test.each(cases)('%s', async (_name, markdown, texts) => {
+			const result = await convert(markdown)
+			expect(result.frontMatter).toBeNull()
+			// Nothing was left out, so there is nothing to report.
+			expect(result.report).toEqual([])
+			const xml = docxPart(result.docx, 'word/document.xml')
+			for (const text of texts) expect(xml).toContain(text)
+			if (!pandocAvailable()) return
+			// pandoc, reading the document back, finds every word the author wrote.
+			const back = normalise(docxAsPlainText(result.docx))
+			for (const text of texts) expect(back).toContain(normalise(text))
+		})
+
+		test('the rules stay rules: the same document as without the front-matter reading', async () => {
+			const markdown = '---\n\n*Advertisement*\n\n---\n\nBody.\n'
+			const { xml } = await documentXml(markdown)
+			const { xml: asContent } = await documentXml(`Intro\n\n${markdown}`)
+			const rules = (document: string) => (document.match(/<w:pBdr><w:bottom /g) ?? []).length
+			expect(rules(asContent)).toBe(2)
+			expect(rules(xml)).toBe(2)
+		})
+	})
+
+	test('line spacing is proportional everywhere (lineRule auto), so a line grows to hold an inline picture', async () => {
+		const { result } = await documentXml('text ![a](logo.png)\n\n```\ncode\n```\n', {}, [{ name: 'logo.png', data: PNG_1X1 }])
+		for (const part of ['word/styles.xml', 'word/document.xml', 'word/footnotes.xml']) {
+			const spacings = docxPart(result.docx, part).match(/<w:spacing [^>]*\bw:line="[^>]*>/g) ?? []
+			for (const spacing of spacings) expect(spacing, part).toContain('w:lineRule="auto"')
+			if (part === 'word/styles.xml') expect(spacings.length).toBeGreaterThanOrEqual(2)
+		}
 	})
 
 	test('a table of contents filled in: an entry per heading, linked to it, with its page', async () => {

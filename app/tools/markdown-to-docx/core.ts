@@ -9,17 +9,12 @@ import { Marked, type Token, type TokenizerExtension } from 'marked'
 import { tooComplex, ToolError } from '#app/tools/kit/core.ts'
 import { checkComplexity } from './complexity.ts'
 import { DocxWriter, type FootnoteDefToken, type UploadedImage, type WriterOutput, type WriterStats } from './docx-writer.ts'
-import { splitFrontMatter, type FrontMatter } from './front-matter.ts'
+import { describeFrontMatter, splitFrontMatter, type FrontMatter } from './front-matter.ts'
 import { type DocxOptions, type ReportEntry } from './options.ts'
 
 export { MAX_MARKDOWN_BYTES } from './options.ts'
 
-/**
- * Table cells in one document. 200,000 cells (100,000 rows of two columns)
- * take about 1.5 s and 200 MB here, most of it marked's tokens; larger
- * tables are refused at once, before any of that is spent.
- */
-export const MAX_TABLE_CELLS = 250_000
+export { MAX_TABLE_CELLS } from './complexity.ts'
 
 export type ConvertInput = { markdown: string; options: DocxOptions; images?: Array<UploadedImage> }
 
@@ -91,16 +86,6 @@ function collectFootnotes(tokens: ReadonlyArray<Token>, into: Map<string, Footno
 	}
 }
 
-function countTableCells(tokens: ReadonlyArray<Token>): number {
-	let cells = 0
-	for (const token of tokens) {
-		if (token.type === 'table') cells += (token.header as Array<unknown>).length * (1 + (token.rows as Array<unknown>).length)
-		else if (token.type === 'blockquote' && token.tokens) cells += countTableCells(token.tokens)
-		else if (token.type === 'list') for (const item of token.items as Array<{ tokens: Array<Token> }>) cells += countTableCells(item.tokens)
-	}
-	return cells
-}
-
 export function lexMarkdown(markdown: string): Array<Token> {
 	try {
 		return makeMarked().lexer(markdown)
@@ -114,12 +99,9 @@ export async function convertMarkdownToDocx({ markdown, options, images = [] }: 
 	const text = cleanText(markdown.replace(/^\ufeff/, ''))
 	if (text.trim() === '') throw new ToolError('Validation failed: the Markdown is empty.', { fields: { markdown: 'Send some Markdown' } })
 	const { frontMatter, body, lines } = splitFrontMatter(text)
+	// Refused by the text, before marked spends anything on it (the shared check the blog runs too).
 	checkComplexity(body, lines + 1)
 	const tokens = lexMarkdown(body)
-	const cells = countTableCells(tokens)
-	if (cells > MAX_TABLE_CELLS) {
-		throw tooComplex(`The tables have ${cells.toLocaleString('en-US')} cells in all (limit ${MAX_TABLE_CELLS.toLocaleString('en-US')}).`, { reason: 'table-cells', limit: MAX_TABLE_CELLS })
-	}
 	const footnotes = new Map<string, FootnoteDefToken>()
 	collectFootnotes(tokens, footnotes)
 	const inlineLexer = makeMarked()
@@ -140,9 +122,8 @@ export async function convertMarkdownToDocx({ markdown, options, images = [] }: 
 		throw error
 	}
 	const { report, title, firstHeading, stats } = built
-	if (frontMatter === null && /^---[ \t]*\n/.test(text)) {
-		report.unshift({ line: 1, kind: 'front-matter', message: 'The front matter is not closed by a "---" line; it was read as Markdown.' })
-	}
+	// Front matter is not text of the document: the report says what became of it.
+	if (frontMatter) report.unshift({ line: 1, kind: 'front-matter', message: describeFrontMatter(frontMatter, lines) })
 	const docx = await packDocx(built)
 	return { docx, report, title, firstHeading, frontMatter, stats }
 }

@@ -7,11 +7,12 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { convertMarkdownToDocx } from './core.ts'
 import { docxAsMarkdown, docxPart, docxToPdfByLibreOffice, libreOfficeCommand, outlineOfDocx, outlineOfDocxByMammoth, outlineOfMarkdown, pandocAvailable, pdfText } from './docx-readers.server.ts'
 import { DocxOptionsSchema } from './options.ts'
 import { GIF_1X1, JPEG_1X1, PNG_1X1 } from './test-images.ts'
+import { colourBox, renderFirstPage, solidPng, type Rgb } from './test-pictures.server.ts'
 
 const corpusDir = path.join(import.meta.dirname, 'corpus')
 const documents = fs.readdirSync(corpusDir).filter((name) => name.endsWith('.md')).sort()
@@ -95,9 +96,30 @@ test('LibreOffice is installed, to open the documents', () => {
 	expect(libreOfficeCommand(), 'install LibreOffice (Debian package "libreoffice-writer-nogui")').not.toBeNull()
 })
 
+/** Solid pictures for the LibreOffice check, each where a picture can stand, each its own colour. */
+const PICTURES: Array<{ name: string; colour: Rgb; width: number; height: number }> = [
+	{ name: 'alone.png', colour: [230, 0, 0], width: 240, height: 160 },
+	{ name: 'inline.png', colour: [0, 170, 0], width: 120, height: 90 },
+	{ name: 'item.png', colour: [0, 0, 230], width: 160, height: 200 },
+	{ name: 'quoted.png', colour: [230, 0, 230], width: 200, height: 60 },
+	{ name: 'cell.png', colour: [0, 200, 200], width: 80, height: 120 },
+]
+const PICTURES_MARKDOWN = [
+	'# Pictures',
+	'![alone](alone.png)',
+	'Text before ![inline](inline.png) and after, on one line.',
+	'- A list item:\n\n  ![item](item.png)',
+	'> A quote: ![quoted](quoted.png)',
+	'| Picture | Text |\n|---|---|\n| ![cell](cell.png) | beside it |',
+	'The end.',
+].join('\n\n')
+
 describe.skipIf(libreOfficeCommand() === null)('corpus, opened by LibreOffice', () => {
-	test('LibreOffice headless converts every document to PDF, text and all', async () => {
-		const converted: Array<{ name: string; docx: Uint8Array; markdown: string }> = []
+	// One LibreOffice run for every document (it takes seconds to start): the corpus and the pictures.
+	const converted: Array<{ name: string; docx: Uint8Array; markdown: string }> = []
+	let pdfs: Map<string, Buffer | null> = new Map()
+	let picturesDocx: Uint8Array = new Uint8Array()
+	beforeAll(async () => {
 		for (const name of documents) {
 			const markdown = fs.readFileSync(path.join(corpusDir, name), 'utf8')
 			// With a table of contents and Letter landscape, so those parts are opened too.
@@ -105,7 +127,13 @@ describe.skipIf(libreOfficeCommand() === null)('corpus, opened by LibreOffice', 
 			const result = await convertMarkdownToDocx({ markdown, options, images })
 			converted.push({ name: name.replace(/\.md$/, ''), docx: result.docx, markdown })
 		}
-		const pdfs = docxToPdfByLibreOffice(converted)
+		const pictures = PICTURES.map(({ name, colour, width, height }) => ({ name, data: solidPng(width, height, colour) }))
+		const result = await convertMarkdownToDocx({ markdown: PICTURES_MARKDOWN, options: DocxOptionsSchema.parse({}), images: pictures })
+		pdfs = docxToPdfByLibreOffice([...converted, { name: 'pictures', docx: result.docx }])
+		picturesDocx = result.docx
+	}, 300_000)
+
+	test('LibreOffice headless converts every document to PDF, text and all', () => {
 		for (const { name, markdown } of converted) {
 			const pdf = pdfs.get(name)
 			expect(pdf, `${name}: LibreOffice made no PDF`).toBeInstanceOf(Buffer)
@@ -118,7 +146,24 @@ describe.skipIf(libreOfficeCommand() === null)('corpus, opened by LibreOffice', 
 				for (const word of words.slice(0, 3)) expect(text, `${name}: "${word}" of "${heading}" missing from the PDF`).toContain(word)
 			}
 		}
-	}, 300_000)
+	})
+
+	test('every picture shows whole: its height on the rendered page is its height in the document', () => {
+		const pdf = pdfs.get('pictures')
+		expect(pdf, 'LibreOffice made no PDF').toBeInstanceOf(Buffer)
+		// The sizes the document gives its pictures, in the order they stand (EMU: 9,525 a pixel at 96 dpi).
+		const extents = [...docxPart(picturesDocx, 'word/document.xml').matchAll(/<wp:extent cx="(\d+)" cy="(\d+)"\/>/g)].map((match) => ({ width: Number(match[1]) / 9525, height: Number(match[2]) / 9525 }))
+		expect(extents).toHaveLength(PICTURES.length)
+		const page = renderFirstPage(pdf!, 96)
+		for (const [index, picture] of PICTURES.entries()) {
+			const box = colourBox(page, picture.colour)
+			const expected = extents[index]!
+			expect(box, `${picture.name}: not on the page`).not.toBeNull()
+			// Whole: as tall and as wide as the document says, within a pixel or two of rounding.
+			expect(Math.abs(box!.height - expected.height), `${picture.name}: ${box!.height} px tall on the page, ${expected.height} px in the document`).toBeLessThanOrEqual(2)
+			expect(Math.abs(box!.width - expected.width), `${picture.name}: ${box!.width} px wide on the page, ${expected.width} px in the document`).toBeLessThanOrEqual(2)
+		}
+	})
 })
 
 describe.skipIf(libreOfficeCommand() === null)('the table of contents, laid out by LibreOffice', () => {

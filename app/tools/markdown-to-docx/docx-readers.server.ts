@@ -66,6 +66,17 @@ export function docxAsMarkdown(docx: Uint8Array): string {
 	}
 }
 
+/** The plain text pandoc reads in a .docx (no Markdown escapes), for checking that every word is there. */
+export function docxAsPlainText(docx: Uint8Array): string {
+	const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'md-docx-')), 'doc.docx')
+	fs.writeFileSync(file, docx)
+	try {
+		return execFileSync('pandoc', ['-f', 'docx', '-t', 'plain', '--wrap=none', file], { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }).toString('utf8')
+	} finally {
+		fs.rmSync(path.dirname(file), { recursive: true, force: true })
+	}
+}
+
 function text(nodes: unknown): string {
 	if (!Array.isArray(nodes)) return ''
 	let out = ''

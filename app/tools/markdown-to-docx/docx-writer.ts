@@ -8,6 +8,7 @@
 import hljs from 'highlight.js/lib/common'
 import { type Token, type Tokens } from 'marked'
 import { type FrontMatter } from './front-matter.ts'
+import { readAlertMarker, type AlertStyle } from '#app/utils/markdown-alerts.ts'
 import { imageBombReason, readImageInfo } from '#app/tools/shared/image-info.ts'
 import {
 	border,
@@ -44,16 +45,6 @@ type BlockContext = {
 	indent: number
 	/** The list level a list starting here has (1 inside an item of a top-level list). */
 	listLevel?: number
-}
-
-type AlertStyle = { title: string; color: string; fill: string }
-
-const ALERTS: Record<string, AlertStyle> = {
-	NOTE: { title: 'Note', color: '0969DA', fill: 'DDF4FF' },
-	TIP: { title: 'Tip', color: '1A7F37', fill: 'DAFBE1' },
-	IMPORTANT: { title: 'Important', color: '8250DF', fill: 'FBEFFF' },
-	WARNING: { title: 'Warning', color: '9A6700', fill: 'FFF8C5' },
-	CAUTION: { title: 'Caution', color: 'CF222E', fill: 'FFEBE9' },
 }
 
 /** Word's list levels are 0–8. */
@@ -242,6 +233,12 @@ class LayoutEstimate {
 /** Average character widths as a fraction of the font size (Calibri-like text, monospace code). */
 const TEXT_CHAR_EM = 0.5
 const CODE_CHAR_EM = 0.6
+/**
+ * A single line's height in ems: Calibri's (and Carlito's, LibreOffice's
+ * metric-compatible stand-in) ascent, descent and line gap; Consolas's for code.
+ */
+const FONT_LINE_EM = 1.22
+const CODE_LINE_EM = 1.17
 /** A tab in code goes to the next multiple of this many characters. */
 const CODE_TAB_CHARS = 4
 
@@ -365,7 +362,7 @@ export class DocxWriter {
 		const heading = (scale: number, extra: Record<string, unknown> = {}) => ({ run: { font: bodyFont, size: half(bodySize * scale), bold: true, color: '1F2328', ...extra }, paragraph: { spacing: { before: 240, after: 120 }, keepNext: true } })
 		return {
 			default: {
-				document: { run: { font: bodyFont, size: half(bodySize) }, paragraph: { spacing: { after: 120, line: 276 } } },
+				document: { run: { font: bodyFont, size: half(bodySize) }, paragraph: { spacing: { after: 120, line: 276, lineRule: 'auto' as const } } },
 				heading1: heading(2),
 				heading2: heading(1.6),
 				heading3: heading(1.35),
@@ -376,7 +373,7 @@ export class DocxWriter {
 				hyperlink: { run: { color: '0969DA', underline: {} } },
 			},
 			paragraphStyles: [
-				{ id: 'SourceCode', name: 'Source Code', basedOn: 'Normal', quickFormat: true, run: { font: codeFont, size: half(this.#codeSize()) }, paragraph: { spacing: { before: 60, after: 180, line: 240 } } },
+				{ id: 'SourceCode', name: 'Source Code', basedOn: 'Normal', quickFormat: true, run: { font: codeFont, size: half(this.#codeSize()) }, paragraph: { spacing: { before: 60, after: 180, line: 240, lineRule: 'auto' as const } } },
 				{ id: 'QuoteText', name: 'Quote Text', basedOn: 'Normal', quickFormat: true, run: { color: '57606A' } },
 				{ id: 'TOCHeading', name: 'TOC Heading', basedOn: 'Normal', run: { font: bodyFont, size: half(bodySize * 1.6), bold: true }, paragraph: { spacing: { before: 240, after: 120 } } },
 			],
@@ -390,9 +387,13 @@ export class DocxWriter {
 		return Math.max(6, this.#options.bodySize - 1.5)
 	}
 
-	/** Twips a line of text takes at this size (the styles' 1.15 line spacing). */
+	/**
+	 * Twips a line of text takes at this size: the styles' line spacing is
+	 * proportional (1.15 lines, `lineRule="auto"`, so a line grows to hold an
+	 * inline picture), and a single line is the font's own height.
+	 */
 	#lineHeight(points: number, spacing = 1.15): number {
-		return points * 20 * spacing
+		return points * 20 * FONT_LINE_EM * spacing
 	}
 
 	/** Advances the layout estimate past a paragraph of `chars` characters (body text only, not footnotes). */
@@ -553,7 +554,7 @@ export class DocxWriter {
 			const perLine = Math.max(1, Math.floor((this.#textWidth - left) / (size * 20 * CODE_CHAR_EM)))
 			let wrapped = 0
 			for (const text of code.replace(/\t/g, ' '.repeat(CODE_TAB_CHARS)).split('\n')) wrapped += Math.max(1, Math.ceil(text.length / perLine))
-			this.#layout.advance(60 + 180 + wrapped * size * 20)
+			this.#layout.advance(60 + 180 + wrapped * size * 20 * CODE_LINE_EM)
 		}
 		return this.#flow(
 			paragraph(
@@ -601,12 +602,12 @@ export class DocxWriter {
 	#blockquote(token: Tokens.Blockquote, context: BlockContext, line: number): string {
 		const tokens = token.tokens
 		const first = tokens[0]
-		const alert = first?.type === 'paragraph' ? /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i.exec(first.raw) : null
+		// The marker and the kinds are shared with the blog's renderer, so both show the same alert.
+		const alert = first?.type === 'paragraph' ? readAlertMarker(first.raw) : null
 		if (alert && first) {
-			const style = ALERTS[alert[1]!.toUpperCase()]!
+			const { style, rest } = alert
 			const inner: BlockContext = { ...context, alert: style }
 			let xml = this.#paragraph(inner, () => this.#run(style.title, { bold: true, color: style.color }), { keepNext: true })
-			const rest = first.raw.slice(alert[0].length)
 			if (rest.trim()) {
 				// The first paragraph without its marker, read again as inline Markdown.
 				const inline = this.input.lexInline(rest.trim())
