@@ -56,12 +56,14 @@ function post(url: string, parts: Array<RawPart>) {
 	})
 }
 
-function expectNamed(error: { message: string; status: number; details?: { fields?: Record<string, string> } } | null | undefined, field: string) {
+type ErrorJson = { message: string; status: number; details?: unknown }
+
+function expectNamed(error: ErrorJson | null | undefined, field: string) {
 	expect(error?.status).toBe(400)
 	expect(error?.message).not.toMatch(/cut off/i)
 	expect(error?.message).toContain(`"${field}"`)
 	expect(error?.message).toMatch(/not valid UTF-8/)
-	expect(error?.details?.fields?.[field]).toMatch(/not valid UTF-8/)
+	expect((error?.details as { fields?: Record<string, string> } | undefined)?.fields?.[field]).toMatch(/not valid UTF-8/)
 }
 
 describe('readFormData', () => {
