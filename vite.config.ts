@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { isHarmlessBuildWarning } from './scripts/build-warnings.ts'
 
 declare module '@remix-run/node' {
 	interface Future {
@@ -8,10 +9,19 @@ declare module '@remix-run/node' {
 	}
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+	// A build prints its warnings and errors, not the size of each of its 150
+	// files (the first `npm start` builds; the dev server keeps its messages).
+	logLevel: command === 'build' ? 'warn' : 'info',
 	build: {
-		// Node built-ins never belong in the browser bundle.
-		rollupOptions: { external: [/^node:/] },
+		rollupOptions: {
+			// Node built-ins never belong in the browser bundle.
+			external: [/^node:/],
+			// Known warnings with nothing to act on are dropped (scripts/build-warnings.ts); the rest are printed.
+			onwarn(warning, warn) {
+				if (!isHarmlessBuildWarning(warning)) warn(warning)
+			},
+		},
 		cssMinify: 'lightningcss',
 	},
 	// Tool workers are module workers that load each tool's code on demand (code splitting).
@@ -31,4 +41,4 @@ export default defineConfig({
 			},
 		}),
 	],
-})
+}))

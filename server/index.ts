@@ -14,6 +14,7 @@ import { purgeExpiredFiles } from '#app/files/files.server.ts'
 import { purgeExpiredSessions } from '#app/accounts/session.server.ts'
 import { bootstrapAdminFromEnv } from '#app/accounts/user.server.ts'
 import { startDatabase } from './db/database.server.ts'
+import { DatabaseLockedError } from './db/embedded.server.ts'
 import { createApp } from './app.ts'
 import { installCrashGuard } from './crash-guard.ts'
 import { answerClientErrors } from './request-guards.ts'
@@ -34,7 +35,12 @@ if (env.MOCKS) {
 	await import(new URL(mocks, import.meta.url).href)
 }
 
-const database = await startDatabase()
+const database = await startDatabase().catch((error: unknown) => {
+	// Another server holds DATA_DIR: an operator's mistake, said in one line (not a crash's stack).
+	if (!(error instanceof DatabaseLockedError)) throw error
+	console.error(`Not starting: ${error.message}`)
+	process.exit(1)
+})
 await bootstrapAdminFromEnv(env)
 
 // Expired sessions and spent rate-limit counters are refused anyway; this

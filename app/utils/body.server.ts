@@ -63,6 +63,12 @@ function fieldTooLarge(maxFieldBytes: number, size?: number, field?: string): Ap
 	return new AppError('PAYLOAD_TOO_LARGE', `A form field is too large (limit ${formatBytes(maxFieldBytes)})`, { limit: maxFieldBytes, reason: 'field', size, ...(field === undefined ? {} : { field }) })
 }
 
+/** A multipart text field whose bytes are not UTF-8: 400 naming it (`details.fields`), as a schema's errors do. */
+function notUtf8(field: string): AppError {
+	const shown = field.slice(0, 60)
+	return new AppError('VALIDATION_ERROR', `Validation failed: the field "${shown}" is not valid UTF-8.`, { fields: { [shown]: 'The text is not valid UTF-8' } })
+}
+
 /** A file part over its limit (`maxFileBytes`, or its field's own in `maxFileBytesByField`). */
 function fileTooLarge(limit: number, field?: string): AppError {
 	const which = field === undefined ? 'A file' : `A file in "${field.slice(0, 40)}"`
@@ -400,7 +406,15 @@ async function parseMultipart(
 				form.append(name, new File([part.bytes as BlobPart], part.filename ?? '', { type: part.mediaType ?? 'application/octet-stream' }))
 			} else {
 				if (part.size > maxFieldBytes) throw fieldTooLarge(maxFieldBytes, part.size, name)
-				form.append(name, part.text)
+				// Decoded here rather than by `part.text`, whose fatal decoder's
+				// TypeError would reach the catch below as a body cut off.
+				let value: string
+				try {
+					value = await decodeUtf8InSlices(part.bytes, true)
+				} catch {
+					throw notUtf8(name)
+				}
+				form.append(name, value)
 			}
 		}
 	} catch (error) {

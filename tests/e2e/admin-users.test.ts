@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { accountNav, createAccount, E2E_ADMIN, logIn, uniqueEmail } from './fixtures.ts'
-import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs } from './utils.ts'
+import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs, expectPhoneWidthAndAxeInBothThemes } from './utils.ts'
 
 async function hydrated(page: Page) {
 	await page.waitForFunction(() => '__remixRouter' in window)
@@ -137,6 +137,96 @@ test.describe('with JavaScript', () => {
 		await expect(user).toHaveCount(0)
 		const api = await request.post('/api/auth/login', { data: { email: account.email, password: account.password } })
 		expect(api.status()).toBe(401)
+	})
+})
+
+test.describe('on a phone (390 × 844)', () => {
+	test('each user is a card: nothing scrolls sideways, names wrap between words, every action is on screen and works; axe in both themes', async ({ page, request }) => {
+		const errors = collectConsoleErrors(page)
+		const token = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
+		const long = await createAccount(request, { name: `Maximiliana Konstantinopoulou-Wetherington ${token}`, email: uniqueEmail(`a-rather-long-address-for-a-phone-${token}`) })
+		const short = await createAccount(request, { name: `Phone Card ${token}` })
+		// Signed in at desktop width (the top bar's Logout that logIn waits for is in the menu on a phone).
+		await logIn(page, E2E_ADMIN)
+		await page.setViewportSize({ width: 390, height: 844 })
+		await page.goto(`/admin/users?q=${token}`)
+		await hydrated(page)
+		await expect(page.getByTestId('user-row')).toHaveCount(2)
+
+		// No sideways scrolling of the page, nor inside the list.
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+		const list = page.getByTestId('users-list')
+		expect(await list.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
+
+		// Cards: stacked one above the other, each as wide as the list, its parts one under another.
+		const first = await row(page, long.email).boundingBox()
+		const second = await row(page, short.email).boundingBox()
+		const listBox = await list.boundingBox()
+		for (const box of [first!, second!]) {
+			expect(box.x).toBeGreaterThanOrEqual(listBox!.x)
+			expect(box.x + box.width).toBeLessThanOrEqual(listBox!.x + listBox!.width + 0.5)
+			expect(box.width).toBeGreaterThan(listBox!.width * 0.8)
+		}
+		expect(Math.min(first!.y, second!.y) + Math.min(first!.height, second!.height)).toBeLessThanOrEqual(Math.max(first!.y, second!.y))
+		const card = row(page, long.email)
+		const who = await card.getByTestId('user-identity').boundingBox()
+		const role = await card.getByTestId('user-role').boundingBox()
+		const actions = await card.getByTestId('user-actions').boundingBox()
+		expect(role!.y).toBeGreaterThanOrEqual(who!.y + who!.height - 0.5)
+		expect(actions!.y).toBeGreaterThan(role!.y)
+		// Each cell says what it is (the table's headers are not shown on a card).
+		await expect(card.getByTestId('user-role')).toHaveAttribute('data-label', 'Role')
+
+		// The name wraps between words, never inside one (each word's box is on one line).
+		const wordsSplit = await card.getByTestId('user-name').evaluate((element) => {
+			const text = element.firstChild as Text
+			const split: Array<string> = []
+			for (const match of text.data.matchAll(/\S+/g)) {
+				const range = document.createRange()
+				range.setStart(text, match.index)
+				range.setEnd(text, match.index + match[0].length)
+				const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+				if (tops.size > 1) split.push(match[0])
+			}
+			return split
+		})
+		expect(wordsSplit).toEqual([])
+		await expect(card.getByTestId('user-name')).toContainText('Konstantinopoulou-Wetherington')
+
+		// Every action of the card is inside the screen and works.
+		for (const name of [`Make admin ${long.email}`, `Disable ${long.email}`, `End all sessions of ${long.email}`, `Delete ${long.email}…`]) {
+			const button = card.getByRole('button', { name })
+			await button.scrollIntoViewIfNeeded()
+			await expect(button).toBeInViewport({ ratio: 1 })
+			const box = await button.boundingBox()
+			expect(box!.x).toBeGreaterThanOrEqual(0)
+			expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+		}
+		await page.screenshot({ path: '/tmp/misc-admin-users-phone-light.png', fullPage: true })
+		await card.getByRole('button', { name: `Make admin ${long.email}` }).click()
+		await expect(page.getByText(`${long.email} is now an administrator.`)).toBeVisible()
+		await expect(card.getByTestId('user-role')).toHaveText('Admin')
+		await card.getByRole('button', { name: `Delete ${long.email}…` }).click()
+		const dialog = page.getByRole('dialog', { name: 'Delete this user?' })
+		await expect(dialog).toBeVisible()
+		await page.screenshot({ path: '/tmp/misc-admin-users-phone-dialog.png' })
+		await dialog.getByRole('button', { name: 'Cancel' }).click()
+		await expect(dialog).toBeHidden()
+
+		await expectPhoneWidthAndAxeInBothThemes(page, 390)
+		expect(await list.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
+		await page.screenshot({ path: '/tmp/misc-admin-users-phone-dark.png', fullPage: true })
+		expect(errors).toEqual([])
+	})
+
+	test('at desktop width the list is still a table with its headers', async ({ page, request }) => {
+		await page.setViewportSize({ width: 1366, height: 900 })
+		const account = await createAccount(request, { name: uniqueName('Desktop Table') })
+		await logIn(page, E2E_ADMIN, `/admin/users?q=${encodeURIComponent(account.email)}`)
+		await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeVisible()
+		const cells = await row(page, account.email).locator('td').evaluateAll((tds) => tds.map((td) => Math.round(td.getBoundingClientRect().top)))
+		expect(new Set(cells).size).toBe(1)
+		await page.screenshot({ path: '/tmp/misc-admin-users-desktop.png' })
 	})
 })
 

@@ -107,6 +107,35 @@ describe('embedded database', () => {
 		expect((await pool(again, 1).query('SELECT v FROM kept')).rows).toEqual([{ v: 'written before' }])
 	}, 60_000)
 
+	test('a second server on a data directory in use says so in one line on stderr, with no stack, and exits 1', async () => {
+		const dataDir = await tempDataDir()
+		const holder = await startChild(dataDir)
+		const server = spawn(process.execPath, ['--import', 'tsx', path.resolve('server/index.ts')], {
+			stdio: ['ignore', 'pipe', 'pipe'],
+			// A session secret, so that production's warning about a kept one is not on stderr too.
+			env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', NODE_ENV: 'production', MOCKS: '', SESSION_SECRET: 'second-server-test-secret-0123456789' },
+		})
+		cleanups.push(async () => {
+			if (server.exitCode === null && server.signalCode === null) {
+				server.kill('SIGKILL')
+				await new Promise((resolve) => server.once('exit', resolve))
+			}
+		})
+		let stdout = ''
+		let stderr = ''
+		server.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+		server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+		const code = await new Promise<number | null>((resolve) => server.once('exit', resolve))
+		expect(code, stdout + stderr).toBe(1)
+		const lines = stderr.trimEnd().split('\n')
+		expect(lines, stderr).toHaveLength(1)
+		expect(lines[0]).toContain(`in use by process ${holder.pid}`)
+		expect(lines[0]).toContain(dataDir)
+		expect(stderr).not.toMatch(/^\s+at /m)
+		expect(stderr).not.toContain('DatabaseLockedError')
+		expect(stdout).not.toContain('Serving')
+	}, 60_000)
+
 	test('a stale lock (its process is gone) is taken over', async () => {
 		const dataDir = await tempDataDir()
 		const dead = spawn(process.execPath, ['-e', ''])

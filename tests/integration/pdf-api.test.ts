@@ -201,6 +201,42 @@ describe('each operation', () => {
 	})
 })
 
+describe('result names say what was done (issue 29, item 23)', () => {
+	test.each([
+		['metadata', [['title', 'Q3']], 'report-properties.pdf'],
+		['delete-pages', [['pages', '1-2']], 'report-without-pages-1-2.pdf'],
+		['extract-pages', [['pages', '2-3']], 'report-pages-2-3.pdf'],
+		['rotate', [['angle', '90']], 'report-rotated-90.pdf'],
+		['reorder-pages', [['order', '3,1,2,4,5']], 'report-reordered.pdf'],
+		['page-numbers', [], 'report-numbered.pdf'],
+		['watermark', [['text', 'DRAFT']], 'report-watermarked.pdf'],
+		['split', [['every', '2']], 'report-split-every-2-pages.zip'],
+		['pdf-to-text', [], 'report-text.txt'],
+		['pdf-to-images', [['pages', '2'], ['dpi', '36']], 'report-page-2.png'],
+	] as const)('%s → %s, in the answer and the download\'s Content-Disposition', async (operation, options, expected) => {
+		const outcome = await upload([['operation', operation], ['files', pdfFile(pdf5, 'report.pdf')], ...(options as ReadonlyArray<Part>)])
+		expect(outcome.status, JSON.stringify(outcome.body)).toBe(201)
+		expect(outcome.body.fileName).toBe(expected)
+		const got = await download(outcome.body.downloadUrl)
+		expect(got.headers.get('Content-Disposition')).toBe(`attachment; filename="${expected}"; filename*=UTF-8''${encodeURIComponent(expected).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`)
+		await got.response!.body?.cancel()
+	})
+
+	test('merge names both files; a hostile or non-ASCII input name gives a safe name with a UTF-8 filename*', async () => {
+		const merged = await upload([['operation', 'merge'], ['files', pdfFile(pdf3, 'a.pdf')], ['files', pdfFile(pdf5, 'b.pdf')]])
+		expect(merged.body.fileName).toBe('a-and-b-merged.pdf')
+		const three = await upload([['operation', 'merge'], ['files', pdfFile(pdf3, 'a.pdf')], ['files', pdfFile(pdf5, 'b.pdf')], ['files', pdfFile(pdf3, 'c.pdf')]])
+		expect(three.body.fileName).toBe('a-and-2-more-merged.pdf')
+
+		const hostile = await upload([['operation', 'metadata'], ['files', pdfFile(pdf3, '..\\..\\Ünïcode\u202e rep<o>rt:|?.pdf')], ['title', 'x']])
+		expect(hostile.status).toBe(201)
+		expect(hostile.body.fileName).toBe('Ünïcode report-properties.pdf')
+		const got = await download(hostile.body.downloadUrl)
+		expect(got.headers.get('Content-Disposition')).toBe(`attachment; filename="_n_code report-properties.pdf"; filename*=UTF-8''%C3%9Cn%C3%AFcode%20report-properties.pdf`)
+		await got.response!.body?.cancel()
+	})
+})
+
 describe('the progress stream (Accept: application/x-ndjson)', () => {
 	const lines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as { type: string; status?: number; body?: Record<string, unknown>; done?: number; total?: number; stage?: string })
 	const ndjson = { Accept: 'application/x-ndjson' }

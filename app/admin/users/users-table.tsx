@@ -9,6 +9,15 @@ type ListView = { q: string; page: number; busy: boolean }
 
 const COLUMNS = ['User', 'Role', 'Sign-in', 'Created', 'Last active', 'Status', 'Actions']
 
+/**
+ * Under 640 px (Tailwind's `sm`) the table is a list of cards: every row a
+ * block with its cells one under another, each labelled from `data-label`
+ * (the headers stay for screen readers, visually hidden), so nothing scrolls
+ * sideways and every action is on screen.
+ */
+const cell = 'px-4 py-3 max-sm:block max-sm:px-0 max-sm:py-1'
+const labelled = `${cell} max-sm:before:mr-2 max-sm:before:font-semibold max-sm:before:text-muted max-sm:before:content-[attr(data-label)]`
+
 export function UsersTable({
 	users,
 	currentUserId,
@@ -25,12 +34,12 @@ export function UsersTable({
 	onDelete: (user: UserSummary) => void
 }) {
 	return (
-		<div className="card mt-6 overflow-x-auto p-0">
-			<table className="w-full min-w-[56rem] text-left text-sm">
+		<div className="mt-6 sm:overflow-x-auto sm:rounded-xl sm:border sm:border-border sm:bg-surface sm:shadow-sm" data-testid="users-list">
+			<table className="w-full text-left text-sm max-sm:block sm:min-w-[56rem]">
 				<caption className="sr-only">
 					Users, page {page} of {pageCount}
 				</caption>
-				<thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
+				<thead className="border-b border-border text-xs tracking-wide text-muted uppercase max-sm:sr-only">
 					<tr>
 						{COLUMNS.map((column) => (
 							<th key={column} scope="col" className="px-4 py-3">
@@ -39,10 +48,10 @@ export function UsersTable({
 						))}
 					</tr>
 				</thead>
-				<tbody>
+				<tbody className="max-sm:block max-sm:space-y-3">
 					{users.length === 0 ? (
-						<tr>
-							<td colSpan={COLUMNS.length} className="px-4 py-6 text-center text-muted">
+						<tr className="max-sm:block">
+							<td colSpan={COLUMNS.length} className="px-4 py-6 text-center text-muted max-sm:block">
 								No users found.
 							</td>
 						</tr>
@@ -58,29 +67,40 @@ export function UsersTable({
 
 function UserRow({ user, self, view, onDelete }: { user: AdminUserRow; self: boolean; view: ListView; onDelete: (user: UserSummary) => void }) {
 	return (
-		<tr className="border-b border-border last:border-b-0 align-top" data-testid="user-row" data-email={user.email}>
-			<td className="px-4 py-3">
-				<div className="font-medium break-all text-fg">
-					{user.name}
+		<tr
+			className="border-b border-border align-top last:border-b-0 max-sm:block max-sm:rounded-xl max-sm:border max-sm:bg-surface max-sm:p-4 max-sm:shadow-sm max-sm:last:border-b"
+			data-testid="user-row"
+			data-email={user.email}
+		>
+			{/* Names wrap between words; a word (or an address) breaks only when it cannot fit a line. */}
+			<td className={cn(cell, 'max-sm:pb-2')} data-testid="user-identity">
+				<div className="font-medium [overflow-wrap:anywhere] text-fg">
+					<span data-testid="user-name">{user.name}</span>
 					{self ? <span className="ml-2 rounded bg-accent-soft px-1.5 py-0.5 text-xs">You</span> : null}
 				</div>
-				<div className="break-all text-muted">{user.email}</div>
+				<div className="[overflow-wrap:anywhere] text-muted">{user.email}</div>
 			</td>
-			<td className="px-4 py-3" data-testid="user-role">
+			<td className={labelled} data-label="Role" data-testid="user-role">
 				{user.role === 'admin' ? 'Admin' : 'User'}
 			</td>
-			<td className="px-4 py-3">{user.methods.length ? user.methods.join(', ') : '—'}</td>
-			<td className="px-4 py-3 whitespace-nowrap">{formatDate(user.createdAt)}</td>
-			<td className="px-4 py-3 whitespace-nowrap">{user.lastActiveAt ? formatDateTimeUtc(user.lastActiveAt) : 'Never'}</td>
-			<td className="px-4 py-3" data-testid="user-status">
+			<td className={labelled} data-label="Sign-in">
+				{user.methods.length ? user.methods.join(', ') : '—'}
+			</td>
+			<td className={cn(labelled, 'whitespace-nowrap')} data-label="Created">
+				{formatDate(user.createdAt)}
+			</td>
+			<td className={cn(labelled, 'sm:whitespace-nowrap')} data-label="Last active">
+				{user.lastActiveAt ? formatDateTimeUtc(user.lastActiveAt) : 'Never'}
+			</td>
+			<td className={labelled} data-label="Status" data-testid="user-status">
 				<span className={cn('rounded px-1.5 py-0.5 text-xs font-medium', user.disabled ? 'bg-surface-2 text-danger' : 'bg-accent-soft text-fg')}>
 					{user.disabled ? 'Disabled' : 'Active'}
 				</span>
-				<div className="mt-1 text-xs text-muted">
+				<div className="mt-1 text-xs text-muted max-sm:ml-2 max-sm:inline">
 					{user.sessions} session{user.sessions === 1 ? '' : 's'}
 				</div>
 			</td>
-			<td className="px-4 py-3">
+			<td className={cn(cell, 'max-sm:mt-2 max-sm:border-t max-sm:border-border max-sm:pt-3')} data-testid="user-actions">
 				<UserActions user={user} self={self} view={view} onDelete={onDelete} />
 			</td>
 		</tr>

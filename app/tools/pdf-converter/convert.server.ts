@@ -34,6 +34,7 @@ import { ToolError, tooComplex } from '#app/tools/kit/core.ts'
 import { countRun, type RunVia } from '#app/tools/kit/run.server.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { type PdfCheckTask, type PdfTask } from './job.server.ts'
+import { resultFileName } from './result-names.ts'
 import { PDF_LIMITS, PDF_OPERATIONS, PDF_OPTION_SCHEMAS, textJoiner, type PdfInputFile, type PdfOperation, type PdfOutput } from './options.ts'
 
 export const SLUG = 'pdf-converter'
@@ -65,7 +66,7 @@ export async function runPdfOperation({ operation, files, options = {}, password
 	const inputBytes = files.reduce((sum, file) => sum + file.data.byteLength, 0)
 	// An unknown operation is counted as "unknown" (a name sent by the client is not stored as it is).
 	const counted = (PDF_OPERATIONS as ReadonlyArray<string>).includes(operation) ? operation : 'unknown'
-	return countRun(
+	const output = await countRun(
 		{ slug: SLUG, via, inputBytes, operation: counted },
 		() => {
 			// Checked here too so an oversized request is refused before its bytes are copied to a worker.
@@ -86,6 +87,8 @@ export async function runPdfOperation({ operation, files, options = {}, password
 		},
 		(result) => result.data.byteLength,
 	)
+	// Named for what was done (result-names.ts), whatever name the engine gave it.
+	return { ...output, fileName: resultFileName(operation, files, options, output.contentType) }
 }
 
 /**

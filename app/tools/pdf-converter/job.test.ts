@@ -21,7 +21,7 @@ const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: 
 
 test('runs in a worker and sends the file back as bytes, read back by qpdf', async () => {
 	const out = await runPdfOperation({ operation: 'rotate', files: [{ name: 'scan.pdf', data: await rotatedPdf() }], options: { angle: '90', pages: '1-2' }, via: 'api' })
-	expect(out).toMatchObject({ fileName: 'scan-rotated.pdf', contentType: 'application/pdf', pageCount: 4 })
+	expect(out).toMatchObject({ fileName: 'scan-pages-1-2-rotated-90.pdf', contentType: 'application/pdf', pageCount: 4 })
 	expect(out.data).toBeInstanceOf(Uint8Array)
 	expect(qpdfRotations(out.data)).toEqual([90, 180, 180, 270])
 	const text = await runPdfOperation({ operation: 'pdf-to-text', files: [{ name: 'a.pdf', data: await textPdf({ pages: 2 }) }], via: 'form' })
@@ -83,7 +83,7 @@ test("a large PDF's text is read by two workers, a half each, and joined exactly
 		const parallel = await runPdfOperation({ operation: 'pdf-to-text', files: [{ name: 'report.pdf', data }], options, via: 'api', onProgress: (update) => progress.push(update) })
 		const single = await runPdfEngine({ operation: 'pdf-to-text', files: [{ name: 'report.pdf', data }], options })
 		expect(new TextDecoder().decode(parallel.data)).toBe(new TextDecoder().decode(single.data))
-		expect(parallel).toMatchObject({ fileName: 'report.txt', contentType: 'text/plain; charset=utf-8', pageCount: single.pageCount })
+		expect(parallel).toMatchObject({ fileName: options.pages ? 'report-text-pages-2-7,30,130.txt' : 'report-text.txt', contentType: 'text/plain; charset=utf-8', pageCount: single.pageCount })
 		// Both halves reported: their page counts add up to the whole.
 		expect(Math.max(...progress.map((update) => update.total))).toBe(single.pageCount)
 	}

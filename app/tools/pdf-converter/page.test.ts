@@ -87,7 +87,8 @@ describe('the Convert form without JavaScript', () => {
 		expect(outcome.data).toEqual({ kind: 'result', operation: 'merge', result: expect.any(Object) })
 		expect(result).toEqual({
 			id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
-			fileName: expect.stringMatching(/\.pdf$/),
+			// Named for what was done (issue 29, item 23).
+			fileName: 'first-and-second-merged.pdf',
 			contentType: 'application/pdf',
 			size: expect.any(Number),
 			pageCount: 3,

@@ -147,6 +147,7 @@ export default function QrCodeGenerator() {
 						<QrPreview
 							result={result}
 							svg={svg}
+							content={payload}
 							alt={`QR code: ${payload.slice(0, 120)}`}
 							hydrated={hydrated}
 							running={tool.running}

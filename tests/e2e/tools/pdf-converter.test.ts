@@ -140,7 +140,8 @@ test.describe('with JavaScript', () => {
 		expect(phases.some((phase) => /^uploading: Uploading…/.test(phase)), phases.join(' | ')).toBe(true)
 		expect(phases.some((phase) => /^processing: Merging PDFs… \d+ s/.test(phase)), phases.join(' | ')).toBe(true)
 
-		expect(download.suggestedFilename()).toMatch(/\.pdf$/)
+		// Named for what was done (issue 29, item 23).
+		expect(download.suggestedFilename()).toBe('beta-and-2-more-merged.pdf')
 		expect(qpdfPageCount(bytes)).toBe(4)
 		const text = pdftotext(bytes)
 		const order = ['Beta only page', 'Alpha page 1', 'Alpha page 2', 'Gamma only page'].map((line) => text.indexOf(line))
@@ -197,7 +198,7 @@ test.describe('with JavaScript', () => {
 		// The ranges field shows only for "By ranges".
 		await expect(page.getByTestId('pdf-opt-ranges')).toHaveCount(0)
 		const { bytes, download } = await runAndDownload(page)
-		expect(download.suggestedFilename()).toMatch(/\.zip$/)
+		expect(download.suggestedFilename()).toBe('three-split-into-pages.zip')
 		const entries = unzipList(bytes)
 		expect(entries).toHaveLength(3)
 		for (const entry of entries) expect(entry).toMatch(/\.pdf$/)

@@ -97,7 +97,7 @@ async function downloadEdited(page: Page): Promise<Uint8Array> {
 	const downloading = page.waitForEvent('download')
 	await page.getByTestId('pdf-download-local').click()
 	const download = await downloading
-	expect(download.suggestedFilename()).toMatch(/-edited\.pdf$/)
+	expect(download.suggestedFilename()).toMatch(/-annotated\.pdf$/)
 	return new Uint8Array(readFileSync((await download.path())!))
 }
 
@@ -477,7 +477,7 @@ test('save to the server with progress, download it, open it again: the annotati
 	await page.getByTestId('pdf-save').click()
 	const link = page.getByTestId('pdf-download')
 	await expect(link).toBeVisible()
-	await expect(page.getByTestId('pdf-result-name')).toContainText('three-edited.pdf')
+	await expect(page.getByTestId('pdf-result-name')).toContainText('three-annotated.pdf')
 	await expect(page.getByTestId('pdf-viewer')).not.toHaveAttribute('data-dirty', 'true')
 	const downloading = page.waitForEvent('download')
 	await link.click()

@@ -20,6 +20,9 @@ test.describe('with JavaScript', () => {
 		await page.getByTestId('tool-input').fill('https://example.com/ünïcode?q=👋')
 		await expect(page.getByTestId('qr-image')).toBeVisible()
 		await expect(page.getByTestId('qr-self-check')).toHaveAttribute('data-state', 'ok')
+		// Named for what the code holds (issue 29, item 23).
+		const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('qr-download-svg').click()])
+		expect(svgDownload.suggestedFilename()).toBe('qr-url-example-com-ünïcode-q.svg')
 
 		await page.getByRole('link', { name: 'Wi-Fi' }).click()
 		await expect(page).toHaveURL(/\?type=wifi$/)
@@ -45,7 +48,7 @@ test.describe('with JavaScript', () => {
 		await expect(page.getByTestId('qr-image')).toHaveAttribute('width', '246')
 		await expect(page.getByTestId('qr-self-check')).toHaveAttribute('data-state', 'ok')
 		const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('qr-download-png').click()])
-		expect(download.suggestedFilename()).toBe('qr-code.png')
+		expect(download.suggestedFilename()).toBe('qr-wifi-Café.png')
 
 		// A logo raises error correction to H, is checked again, and a large one is warned about.
 		await page.getByTestId('qr-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO })
@@ -86,7 +89,8 @@ test.describe('without JavaScript', () => {
 		await expect(page).toHaveURL(/\?type=wifi$/)
 		await expect(page.getByTestId('qr-image')).toHaveAttribute('src', /^data:image\/svg\+xml/)
 		await expect(page.getByTestId('qr-download-png')).toHaveAttribute('href', /^data:image\/png;base64,/)
-		await expect(page.getByTestId('qr-download-svg')).toHaveAttribute('download', 'qr-code.svg')
+		await expect(page.getByTestId('qr-download-png')).toHaveAttribute('download', 'qr-wifi-Home-Net.png')
+		await expect(page.getByTestId('qr-download-svg')).toHaveAttribute('download', 'qr-wifi-Home-Net.svg')
 		await expect(page.getByTestId('qr-capacity')).toContainText('Capacity: 36 of 2,331 bytes')
 		await expect(page.getByLabel('Network name (SSID)')).toHaveValue('Home;Net')
 		await expectNoSeriousA11yViolationsWithoutJs(page, browser)

@@ -35,11 +35,13 @@ describe('what the viewer refuses before reading a file', () => {
 		expect(largePageNote(14_400, 14_400)).toMatch(/200 × 200 in/)
 	})
 
-	test('an edited file keeps its name, marked once', () => {
-		expect(editedName('report.pdf')).toBe('report-edited.pdf')
-		expect(editedName('report-edited.pdf')).toBe('report-edited.pdf')
-		expect(editedName('Scan.PDF')).toBe('Scan-edited.pdf')
-		expect(editedName('.pdf')).toBe('document-edited.pdf')
+	test('an annotated file keeps its name, marked once as annotated (issue 29, item 23), and safe on every system', () => {
+		expect(editedName('report.pdf')).toBe('report-annotated.pdf')
+		expect(editedName('report-annotated.pdf')).toBe('report-annotated.pdf')
+		expect(editedName('Scan.PDF')).toBe('Scan-annotated.pdf')
+		expect(editedName('.pdf')).toBe('document-annotated.pdf')
+		expect(editedName('C:\\docs\\re\u202eport<1>.pdf')).toBe('report1-annotated.pdf')
+		expect(editedName(`${'x'.repeat(300)}.pdf`).length).toBeLessThanOrEqual(100)
 	})
 })
 

@@ -1,5 +1,7 @@
-/** `report.pdf` → `report-edited.pdf`: an edited file keeps its name, marked (once). */
+import { fileStem, safeFileName } from '#app/utils/file-names.ts'
+
+/** `report.pdf` → `report-annotated.pdf`: an annotated file keeps its name, marked (once), safe on every system. */
 export function editedName(name: string) {
-	const base = name.replace(/\.pdf$/i, '') || 'document'
-	return /-edited$/.test(base) ? `${base}.pdf` : `${base}-edited.pdf`
+	const stem = fileStem(name).replace(/-annotated$/, '')
+	return safeFileName(stem, '-annotated', '.pdf', 'document')
 }

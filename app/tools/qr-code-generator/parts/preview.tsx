@@ -7,6 +7,7 @@ import { useToast } from '#app/components/toaster.tsx'
 import { downloadBlob, downloadText } from '#app/tools/kit/tool-controls.tsx'
 import { cn } from '#app/utils/misc.ts'
 import { type Capacity, type QrResult } from '../core.ts'
+import { qrFileName } from '../file-name.ts'
 import { svgDataUri } from '../render.ts'
 import { canvasPng, drawSvg, type SelfCheck } from './image.client.ts'
 
@@ -66,6 +67,7 @@ export function SelfCheckStatus({ check }: { check: SelfCheck }) {
 export function QrPreview({
 	result,
 	svg,
+	content,
 	alt,
 	hydrated,
 	running,
@@ -75,6 +77,8 @@ export function QrPreview({
 	result: QrResult
 	/** The SVG shown and downloaded (with the logo, if any). */
 	svg: string
+	/** The encoded text: the downloads are named after it (`qr-wifi-GuestNet.png`). */
+	content: string
 	alt: string
 	hydrated: boolean
 	running: boolean
@@ -82,6 +86,8 @@ export function QrPreview({
 	warnings: ReadonlyArray<string>
 }) {
 	const { toast } = useToast()
+	const pngName = qrFileName(content, '.png')
+	const svgName = qrFileName(content, '.svg')
 
 	async function png(): Promise<Blob> {
 		return canvasPng(await drawSvg(svg, result.width))
@@ -110,10 +116,10 @@ export function QrPreview({
 			<div className="mt-3 flex flex-wrap gap-2">
 				{hydrated ? (
 					<>
-						<button type="button" className="button-primary" data-testid="qr-download-png" onClick={() => void png().then((blob) => downloadBlob(blob, 'qr-code.png'))}>
+						<button type="button" className="button-primary" data-testid="qr-download-png" onClick={() => void png().then((blob) => downloadBlob(blob, pngName))}>
 							Download PNG
 						</button>
-						<button type="button" className="button-secondary" data-testid="qr-download-svg" onClick={() => downloadText(svg, 'qr-code.svg', 'image/svg+xml')}>
+						<button type="button" className="button-secondary" data-testid="qr-download-svg" onClick={() => downloadText(svg, svgName, 'image/svg+xml')}>
 							Download SVG
 						</button>
 						<button type="button" className="button-secondary" data-testid="qr-copy" onClick={() => void copyImage()}>
@@ -123,11 +129,11 @@ export function QrPreview({
 				) : (
 					<>
 						{result.format === 'png' ? (
-							<a className="button-primary" href={result.output} download="qr-code.png" data-testid="qr-download-png">
+							<a className="button-primary" href={result.output} download={pngName} data-testid="qr-download-png">
 								Download PNG
 							</a>
 						) : null}
-						<a className="button-secondary" href={svgDataUri(svg)} download="qr-code.svg" data-testid="qr-download-svg">
+						<a className="button-secondary" href={svgDataUri(svg)} download={svgName} data-testid="qr-download-svg">
 							Download SVG
 						</a>
 					</>
