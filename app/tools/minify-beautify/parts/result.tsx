@@ -6,7 +6,7 @@ import { useMemo } from 'react'
 import { ToolOutput, type ToolState } from '#app/tools/kit/tool-panes.tsx'
 import { type Action, type Language, type MinifyResult } from '../core.ts'
 import { downloadName, downloadType } from '../view.ts'
-import { countLines, Notes, OutputNote } from './controls.tsx'
+import { countLines, Notes, OutputNote, TargetNote } from './controls.tsx'
 import { SizeReport } from './size-report.tsx'
 
 type ResultProps = { tool: ToolState; action: Action; result: MinifyResult | null; language: Language | null }
@@ -26,6 +26,7 @@ export function MinifyResultColumn({ tool, action, result, language }: ResultPro
 				mime={downloadType(action, resultLanguage)}
 				note={result ? <OutputNote result={result} lines={lines} /> : undefined}
 			/>
+			{result?.target ? <TargetNote target={result.target} /> : null}
 			{result ? <SizeReport result={result} action={action} /> : null}
 			{result && result.notes.length > 0 ? <Notes notes={result.notes} /> : null}
 		</div>
