@@ -63,7 +63,14 @@ export default function MinifyBeautify() {
 						onExample={loadExample}
 						accept=".js,.mjs,.cjs,.jsx,.ts,.mts,.cts,.tsx,.css,.html,.htm,.json,.xml,.svg,.sql,.txt,text/*,application/json,application/xml"
 					/>
-					<MinifyResultColumn tool={tool} action={options.action} result={result} language={language} />
+					<MinifyResultColumn
+						tool={tool}
+						action={options.action}
+						result={result}
+						language={language}
+						target={options.target}
+						setTarget={(query) => setOption('target', query)}
+					/>
 				</ToolPanes>
 				<ToolFeedback
 					tool={tool}

@@ -83,12 +83,12 @@ export function countLines(text: string): number {
 
 /**
  * The browsers a CSS minify is made for: a Browserslist query (a text field, so the form posts it
- * without JavaScript too). Checked by the run: a query that does not resolve comes back as an error
- * naming this option.
+ * without JavaScript too), and under it what the last run was made for (the oldest version of each
+ * browser). A query that does not resolve comes back as an error naming this option.
  */
-export function BrowserTarget({ value, onChange }: { value: string; onChange: (query: string) => void }) {
+export function BrowserTarget({ value, onChange, made }: { value: string; onChange: (query: string) => void; made: CssTarget | null }) {
 	return (
-		<div className="mt-6">
+		<div className="rounded-lg border border-border p-4 text-sm" data-testid="minify-target-field">
 			<label htmlFor="minify-target" className="font-semibold">
 				Browsers for minified CSS
 			</label>
@@ -104,7 +104,7 @@ export function BrowserTarget({ value, onChange }: { value: string; onChange: (q
 					autoComplete="off"
 					onChange={(event) => onChange(event.target.value)}
 					aria-describedby="minify-target-hint"
-					className="block w-full max-w-md rounded-md border border-border bg-surface px-3 py-1.5 font-mono text-sm text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[color:var(--focus)]"
+					className="block min-w-0 flex-1 rounded-md border border-border bg-surface px-3 py-1.5 font-mono text-sm text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[color:var(--focus)]"
 					data-testid="minify-target-input"
 				/>
 				{value.trim() !== DEFAULT_CSS_TARGET ? (
@@ -113,20 +113,16 @@ export function BrowserTarget({ value, onChange }: { value: string; onChange: (q
 					</button>
 				) : null}
 			</div>
-			<p id="minify-target-hint" className="mt-1 text-sm text-muted">
-				A Browserslist query, such as <code className="font-mono text-fg">chrome &gt;= 120</code>. Minified CSS uses only syntax these browsers
-				read. The default keeps <code className="font-mono text-fg">max-width</code> media queries for iPhones and Macs on Safari 15.
+			<p id="minify-target-hint" className="mt-2 text-muted">
+				A Browserslist query, such as <code className="font-mono text-fg">chrome &gt;= 120</code>: the minified CSS uses only syntax these
+				browsers read. The default keeps <code className="font-mono text-fg">max-width</code> media queries for iPhones and Macs on Safari 15.
 			</p>
+			{made ? (
+				<p className="mt-2 text-muted" data-testid="minify-target">
+					<span className="font-semibold text-fg">Made for</span> <code className="font-mono text-fg">{made.query}</code>:{' '}
+					{made.browsers.map((browser) => `${browser.name} ${browser.version}+`).join(', ')}.
+				</p>
+			) : null}
 		</div>
-	)
-}
-
-/** What the minified CSS was made for, beside the result: the query and the oldest version of each browser. */
-export function TargetNote({ target }: { target: CssTarget }) {
-	return (
-		<p className="text-sm text-muted" data-testid="minify-target">
-			<span className="font-semibold text-fg">Made for</span> <code className="font-mono text-fg">{target.query}</code>:{' '}
-			{target.browsers.map((browser) => `${browser.name} ${browser.version}+`).join(', ')}.
-		</p>
 	)
 }

@@ -8,7 +8,7 @@ import { RadioPillGroup } from '#app/components/ui/radio-pill.tsx'
 import { type SetOption } from '#app/tools/kit/use-tool.ts'
 import { cn } from '#app/utils/misc.ts'
 import { languageIds, languageNames, type Action, type Language, type MinifyOptions } from '../core.ts'
-import { BrowserTarget, PrintWidth } from './controls.tsx'
+import { PrintWidth } from './controls.tsx'
 
 export const actions: ReadonlyArray<{ id: Action; label: string; hint: string }> = [
 	{ id: 'beautify', label: 'Beautify', hint: 'Lay the code out on lines, indented, so people can read it.' },
@@ -100,8 +100,6 @@ export function MinifyOptionsPanel({ options, setOption, detected, hydrated }: O
 					<RadioPillGroup legend="Quotes for strings" name="quotes" choices={quoteChoices} value={options.quotes} onChange={(value) => setOption('quotes', value)} size="sm" />
 				</div>
 			</fieldset>
-
-			<BrowserTarget value={options.target} onChange={(query) => setOption('target', query)} />
 		</>
 	)
 }
