@@ -635,6 +635,11 @@ test.describe('the CSS browser target (issue 29, item 17)', () => {
 		await expect(page.getByTestId('tool-output')).toHaveValue('@media (max-width:600px){.card{padding:8px}}')
 		await expect(page.getByTestId('minify-target')).toContainText('defaults, iOS >= 15, Safari >= 15')
 		await expect(page.getByTestId('minify-target')).toContainText('Safari on iOS 15.0+')
+		// The field and what the run was made for pass axe in both themes.
+		await expectNoSeriousA11yViolations(page)
+		await page.getByTestId('theme-toggle').first().click()
+		await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+		await expectNoSeriousA11yViolations(page)
 
 		await page.getByLabel('Browsers for minified CSS').fill('chrome 120')
 		await expect(page.getByTestId('tool-output')).toHaveValue('@media (width<=600px){.card{padding:8px}}')
