@@ -54,6 +54,8 @@ type InputPaneProps = {
 	input: string
 	onInput: (text: string) => void
 	onExample?: () => void
+	/** Where "Load example" leads before JavaScript runs: the page with that example filled in (default `?example=1`). */
+	exampleHref?: string
 	/** Accepted file types for "Open file" (an `accept` attribute). */
 	accept?: string
 	/** Receives a dropped or opened file instead of reading it as text (e.g. Base64 encodes bytes). */
@@ -75,6 +77,7 @@ export function InputPane({
 	input,
 	onInput,
 	onExample,
+	exampleHref = '?example=1',
 	accept = '.txt,.json,.js,.ts,.css,.html,.xml,.sql,.csv,.md,text/*,application/json',
 	onFile,
 	shareLink,
@@ -139,9 +142,16 @@ export function InputPane({
 			<div className="mt-3 flex flex-wrap gap-2">
 				{children}
 				{onExample ? (
-					<button type="button" className="button-secondary" data-testid="tool-example" disabled={!hydrated} onClick={onExample}>
-						Load example
-					</button>
+					hydrated ? (
+						<button type="button" className="button-secondary" data-testid="tool-example" onClick={onExample}>
+							Load example
+						</button>
+					) : (
+						// Without JavaScript the button could not work: a link to the page with the example filled in (the loader's `?example=N`).
+						<a href={exampleHref} className="button-secondary" data-testid="tool-example">
+							Load example
+						</a>
+					)
 				) : null}
 				<label className={cn('button-secondary cursor-pointer', !hydrated && 'pointer-events-none opacity-60')}>
 					Open file
@@ -224,6 +234,8 @@ type OutputPaneProps = {
 	running?: boolean
 	/** The line under the output (sizes, stats); characters and lines when not given. */
 	note?: ReactNode
+	/** Shown above the result box: the run's error (kit/tool-panes.tsx), beside the input and in view. */
+	notice?: ReactNode
 	children?: ReactNode
 }
 
@@ -232,7 +244,7 @@ type OutputPaneProps = {
  * formatted JSON is 400,000 lines, seconds of layout); Copy and Download
  * always give all of it.
  */
-export function OutputPane({ id = 'tool-output', label, output, placeholder, filename, mime, hydrated, running, note, children }: OutputPaneProps) {
+export function OutputPane({ id = 'tool-output', label, output, placeholder, filename, mime, hydrated, running, note, notice, children }: OutputPaneProps) {
 	const copy = useCopy()
 	const { preview, lines, cut } = useMemo(() => previewOf(output), [output])
 	return (
@@ -240,6 +252,7 @@ export function OutputPane({ id = 'tool-output', label, output, placeholder, fil
 			<label htmlFor={id} className="font-semibold">
 				{label}
 			</label>
+			{notice}
 			<textarea
 				id={id}
 				data-testid="tool-output"

@@ -7,7 +7,7 @@
  * the state comes from `useToolPage`.
  */
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { type ComponentProps, type ReactNode } from 'react'
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react'
 import { type ErrorBody } from '#app/utils/errors.ts'
 import { type ToolActionData, type ToolLoaderData } from './content.ts'
 import { type ToolResult } from './core.ts'
@@ -70,23 +70,44 @@ export function ToolInput({ tool, run, invalid, children, ...pane }: ToolInputPr
 	)
 }
 
-/** The output pane bound to the tool (copy and download once hydrated, dimmed while running). */
-export function ToolOutput({ tool, ...pane }: Omit<ComponentProps<typeof OutputPane>, 'hydrated' | 'running'> & { tool: ToolState }) {
-	return <OutputPane {...pane} hydrated={tool.hydrated} running={tool.running} />
+/** The output pane bound to the tool (copy and download once hydrated, dimmed while running), with the run's error above the result box. */
+export function ToolOutput({ tool, ...pane }: Omit<ComponentProps<typeof OutputPane>, 'hydrated' | 'running' | 'notice'> & { tool: ToolState }) {
+	return <OutputPane {...pane} hydrated={tool.hydrated} running={tool.running} notice={<ToolErrorSlot tool={tool} className="mt-2" />} />
 }
 
 /**
- * Under the panes: the error notice (the input pane points at it), what the
- * last run did (`message`) or its progress, and how to run from the keyboard.
+ * The run's error, where it is seen (issue 29): at the top of the result column, beside the input on
+ * a wide screen and right under it on a phone, not under both panes (below the fold at 1366×900).
+ * ToolOutput shows it; a page whose result column has no ToolOutput (a preview, a verdict) puts this
+ * at the top of that column. The notice is an alert, so it is announced.
+ *
+ * After an explicit run (the Run button, Ctrl+Enter: the focus is not in the input), a notice out of
+ * view is scrolled into view; while the user types it is beside the input and the page keeps still.
+ */
+export function ToolErrorSlot({ tool, className }: { tool: Pick<ToolState, 'error' | 'input' | 'inputRef'>; className?: string }) {
+	const ref = useRef<HTMLDivElement>(null)
+	const { error } = tool
+	useEffect(() => {
+		const notice = ref.current
+		if (!error || !notice || document.activeElement === tool.inputRef.current) return
+		const box = notice.getBoundingClientRect()
+		if (box.top < 0 || box.top > window.innerHeight - 48) notice.scrollIntoView({ block: 'nearest' })
+	}, [error, tool.inputRef])
+	if (!error) return null
+	return (
+		<div id="tool-error" ref={ref} className={className}>
+			<ToolErrorNotice error={error} input={tool.input} />
+		</div>
+	)
+}
+
+/**
+ * Under the panes: what the last run did (`message`) or its progress, and how
+ * to run from the keyboard. The error is in the result column (ToolErrorSlot).
  */
 export function ToolFeedback({ tool, message, action, working }: { tool: ToolState; message: string; action: string; working?: ReactNode }) {
 	return (
 		<>
-			{tool.error ? (
-				<div id="tool-error" className="mt-4">
-					<ToolErrorNotice error={tool.error} input={tool.input} />
-				</div>
-			) : null}
 			<RunStatus running={tool.running} progress={tool.progress} message={message} working={working} />
 			<KeyboardHint hydrated={tool.hydrated} action={action} />
 		</>

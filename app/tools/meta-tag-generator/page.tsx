@@ -47,9 +47,16 @@ export default function MetaTagGenerator() {
 					<button type="submit" className="button-primary" data-testid="tool-run">
 						Generate tags
 					</button>
-					<button type="button" className="button-secondary" data-testid="tool-example" disabled={!tool.hydrated} onClick={() => fill(content.examples[0]!.input, content.examples[0]!.options ?? {})}>
-						Load example
-					</button>
+					{tool.hydrated ? (
+						<button type="button" className="button-secondary" data-testid="tool-example" onClick={() => fill(content.examples[0]!.input, content.examples[0]!.options ?? {})}>
+							Load example
+						</button>
+					) : (
+						// Without JavaScript: the page with the example filled in (the loader's `?example=N`).
+						<a href="?example=1" className="button-secondary" data-testid="tool-example">
+							Load example
+						</a>
+					)}
 					<button type="button" className="button-secondary" data-testid="tool-clear" disabled={!tool.hydrated} onClick={() => fill('', {})}>
 						Clear all
 					</button>

@@ -55,7 +55,8 @@ const expected: Record<keyof typeof samples, { language: string; beautify: strin
 	css: {
 		language: 'css',
 		beautify: '/*! theme.css | MIT */\n.card {\n  margin: 0px 0px 10px 0px;\n  color: #ff0000;\n}\n\n@media (min-width: 768px) {\n  .card {\n    padding: 20px;\n  }\n}\n',
-		minify: '/*! theme.css | MIT */\n.card{color:red;margin:0 0 10px}@media (width>=768px){.card{padding:20px}}',
+		// The default target keeps min-width for Safari 15 (issue 29).
+		minify: '/*! theme.css | MIT */\n.card{color:red;margin:0 0 10px}@media (min-width:768px){.card{padding:20px}}',
 	},
 	html: {
 		language: 'html',
@@ -324,5 +325,51 @@ describe('the page’s form action (no JavaScript)', () => {
 		const { status, data } = await postForm({ input: 'a', action: 'beautify', printWidth: '7' })
 		expect(status).toBe(400)
 		expect(data.error.message).toMatch(/^Validation failed: options\.printWidth: /)
+	})
+})
+
+describe('the CSS browser target (issue 29, item 17)', () => {
+	const css = '@media (max-width: 600px) {\n  .card { padding: 8px; }\n}\n'
+
+	test('by default the minified CSS keeps max-width (Safari before 16.4 ignores range syntax), and says which target it used', async () => {
+		const { status, body } = await post({ input: css, options: { action: 'minify', language: 'css' } })
+		expect(status).toBe(200)
+		expect(body.output).toBe('@media (max-width:600px){.card{padding:8px}}')
+		expect(body.target.query).toBe('defaults, iOS >= 15, Safari >= 15')
+		expect(body.target.browsers).toEqual(expect.arrayContaining([{ id: 'ios_saf', name: 'Safari on iOS', version: '15.0' }]))
+	})
+
+	test('a modern target may use range syntax', async () => {
+		const { status, body } = await post({ input: css, options: { action: 'minify', language: 'css', target: 'chrome 120' } })
+		expect(status).toBe(200)
+		expect(body.output).toBe('@media (width<=600px){.card{padding:8px}}')
+		expect(body.target).toEqual({ query: 'chrome 120', browsers: [{ id: 'chrome', name: 'Chrome', version: '120' }] })
+	})
+
+	test('a bad query is a 400 naming options.target, in any language', async () => {
+		for (const [target, reason] of [
+			['chrome 9999', /Unknown version 9999 of chrome/],
+			['foo bar', /Unknown browser query/],
+			['extends some-package', /not supported here/],
+			['> 5% in US', /not supported here/],
+			['supports css-grid', /not supported here/],
+			['last 2 years', /not supported here/],
+			['', /Enter a browser query/],
+		] as const) {
+			for (const language of ['css', 'javascript'] as const) {
+				const { status, body } = await post({ input: 'a { color: red }', options: { action: 'minify', language, target } })
+				expect(status, target).toBe(400)
+				expect(body.code).toBe('VALIDATION_ERROR')
+				expect(body.message, target).toMatch(/^Validation failed: options\.target: /)
+				expect(body.details.fields['options.target'][0], target).toMatch(reason)
+			}
+		}
+	})
+
+	test('the form without JavaScript posts the target too', async () => {
+		const request = makeRequest('/tools/minify-beautify', { method: 'POST', form: { input: css, action: 'minify', language: 'css', target: 'chrome 120' } })
+		const response = (await pageRoute.action({ request, params: {}, context: context() } as never)) as unknown as { data: Json; init: ResponseInit | null }
+		expect(response.data.result.output).toBe('@media (width<=600px){.card{padding:8px}}')
+		expect(response.data.result.target.query).toBe('chrome 120')
 	})
 })

@@ -84,6 +84,11 @@ export function distance(a: Point, b: Point): number {
 				'Browsers can compress with gzip but have no Brotli compressor built in, so the size report in your browser shows gzip sizes and n/a for Brotli. When the form is sent without JavaScript, or through the API, the server measures Brotli as well. Compressed sizes show what visitors actually download when your server compresses its responses.',
 		},
 		{
+			question: 'Which browsers is the minified CSS for?',
+			answer:
+				'For the ones in “Browsers for minified CSS”, a Browserslist query. The default, “defaults, iOS >= 15, Safari >= 15”, keeps media queries such as (max-width: 600px) as written, because Safari before 16.4 (iPhones that stay on iOS 15, Macs on Catalina) ignores the shorter (width <= 600px), and it writes out nested rules, which Safari 15 does not read. Enter a newer target, such as “chrome >= 120”, for the shortest modern syntax. Under the field the page shows the oldest version of each browser the output was made for.',
+		},
+		{
 			question: 'What happens to TypeScript when it is minified?',
 			answer:
 				'Minifying TypeScript removes the types, so the result is JavaScript: enums and constructor parameter properties are compiled to plain JavaScript, and decorators are kept. The download is therefore named code.min.js. Beautifying TypeScript keeps it TypeScript.',
@@ -107,6 +112,6 @@ export function distance(a: Point, b: Point): number {
 	api: {
 		input: 'const add = (a, b) => a + b',
 		options: { action: 'minify' },
-		note: 'The result has the output, the language used, the raw, gzip and Brotli sizes before and after, the saving in percent and any notes.',
+		note: 'The result has the output, the language used, the raw, gzip and Brotli sizes before and after, the saving in percent and any notes; a CSS minify also says which browsers it was made for (option target, a Browserslist query).',
 	},
 })

@@ -115,14 +115,15 @@ export const browserEngines: MinifyEngines = {
 		}
 	},
 
-	async minifyCss(code) {
-		const { transform } = await loadLightningcss()
+	async minifyCss(code, { browsers }) {
+		const { browserslistToTargets, transform } = await loadLightningcss()
 		try {
 			const result = transform({
 				filename: 'input.css',
 				code: new TextEncoder().encode(code),
 				minify: true,
 				errorRecovery: false,
+				targets: browserslistToTargets([...browsers]),
 			})
 			return { code: new TextDecoder().decode(result.code), warnings: lightningcssWarnings(result.warnings) }
 		} catch (error) {

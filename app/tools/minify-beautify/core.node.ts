@@ -70,14 +70,15 @@ export const nodeEngines: MinifyEngines = {
 		}
 	},
 
-	async minifyCss(code) {
-		const { transform } = await import('lightningcss')
+	async minifyCss(code, { browsers }) {
+		const { browserslistToTargets, transform } = await import('lightningcss')
 		try {
 			const result = transform({
 				filename: 'input.css',
 				code: Buffer.from(code),
 				minify: true,
 				errorRecovery: false,
+				targets: browserslistToTargets([...browsers]),
 			})
 			return { code: result.code.toString(), warnings: lightningcssWarnings(result.warnings) }
 		} catch (error) {

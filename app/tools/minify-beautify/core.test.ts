@@ -37,7 +37,15 @@ function evaluate(code: string): Record<string, unknown> {
 
 describe('options', () => {
 	test('every field has a default', () => {
-		expect(minifyOptionsSchema.parse({})).toEqual({ action: 'beautify', language: 'auto', indent: '2', printWidth: 80, quotes: 'double', sizes: true })
+		expect(minifyOptionsSchema.parse({})).toEqual({
+			action: 'beautify',
+			language: 'auto',
+			indent: '2',
+			printWidth: 80,
+			quotes: 'double',
+			sizes: true,
+			target: 'defaults, iOS >= 15, Safari >= 15',
+		})
 	})
 
 	test('unknown keys and out-of-range values are refused', () => {
@@ -222,8 +230,15 @@ describe('CSS', () => {
 		)
 	})
 
-	test('minify with lightningcss: nesting kept, values shortened, licence kept', async () => {
+	test('minify with lightningcss for the default browsers (Safari 15 among them): nesting lowered, min-width kept, values shortened, licence kept', async () => {
 		const { output } = await run(samples.css, { action: 'minify', language: 'css' })
+		expect(output).toBe(
+			'/*! theme.css | MIT */\n:root{--brand:red}.card{color:var(--brand);margin:0 0 10px}.card .title{font-weight:700}@media (min-width:768px){.card{padding:20px}}',
+		)
+	})
+
+	test('minify for a modern target: nesting kept and range syntax used', async () => {
+		const { output } = await run(samples.css, { action: 'minify', language: 'css', target: 'chrome 120' })
 		expect(output).toBe(
 			'/*! theme.css | MIT */\n:root{--brand:red}.card{color:var(--brand);margin:0 0 10px;& .title{font-weight:700}}@media (width>=768px){.card{padding:20px}}',
 		)

@@ -37,6 +37,7 @@ import {
 } from '#app/tools/kit/core.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { CodeSyntaxError, type HtmlMinifierOptions, type MinifyEngines } from './engines.ts'
+import { DEFAULT_CSS_TARGET, MAX_TARGET_LENGTH, resolveBrowsers, summarizeBrowsers, type CssTarget } from './targets.ts'
 import { checkJsNesting, checkJson, formatJson, type JsonWarnings, looksLikeJson, minifyXml, ScanError, scanCss, scanSql } from './scanners.ts'
 
 export type { MinifyEngines } from './engines.ts'
@@ -77,6 +78,12 @@ export const minifyOptionsSchema = z
 		 * (form-options.ts reads a missing boolean as an unticked checkbox).
 		 */
 		sizes: z.union([z.literal(true), z.literal(false)]).default(true),
+		/**
+		 * The browsers a CSS minify is made for, as a Browserslist query (targets.ts): lightningcss
+		 * writes only syntax they all read. Checked when it is used or differs from the default
+		 * (a query that does not resolve is a 400 naming `options.target`).
+		 */
+		target: z.string().max(MAX_TARGET_LENGTH).default(DEFAULT_CSS_TARGET),
 	})
 	.strict()
 
@@ -135,6 +142,8 @@ export type MinifyResult = ToolResult & {
 	/** Bytes saved, as a percentage of the input's raw size, one decimal (negative when the output is larger). */
 	saving: number
 	notes: Array<string>
+	/** What a CSS minify was made for (the `target` query and the oldest version of each browser it selects); null otherwise. */
+	target: CssTarget | null
 }
 
 export const EMPTY_INPUT_MESSAGE = 'Enter some code to minify or beautify.'
@@ -170,6 +179,11 @@ export async function runMinify(
 			{ limit: cap, size: before },
 		)
 	}
+	// The browser target: resolved for a CSS minify, which uses it, and checked whenever it is not the
+	// default, so a bad query is a 400 whatever the language (never silently ignored).
+	const cssMinify = options.action === 'minify' && language === 'css'
+	const browsers = cssMinify || options.target.trim() !== DEFAULT_CSS_TARGET ? await resolveBrowsers(options.target) : null
+	const target = cssMinify && browsers ? summarizeBrowsers(options.target, browsers) : null
 	context.progress?.(0.05)
 
 	// A minify's output is smaller than its input, and the input's compressed sizes need only the
@@ -184,7 +198,7 @@ export async function runMinify(
 	try {
 		output =
 			options.action === 'minify'
-				? await minify(engines, language, input, notes)
+				? await minify(engines, language, input, notes, browsers ?? [])
 				: await beautify(language, input, options, notes)
 	} catch (error) {
 		throw toToolError(error, language, input, options.action, detected)
@@ -216,6 +230,7 @@ export async function runMinify(
 		},
 		saving: savingPercent(before, after),
 		notes,
+		target,
 	}
 }
 
@@ -367,7 +382,7 @@ function lineLength(text: string, line: number): number {
 // Minify
 // ---------------------------------------------------------------------------
 
-async function minify(engines: MinifyEngines, language: Language, input: string, notes: Array<string>): Promise<string> {
+async function minify(engines: MinifyEngines, language: Language, input: string, notes: Array<string>, browsers: ReadonlyArray<string>): Promise<string> {
 	switch (language) {
 		case 'javascript': {
 			checkJsNesting(input)
@@ -396,7 +411,7 @@ async function minify(engines: MinifyEngines, language: Language, input: string,
 		}
 		case 'css': {
 			const { licenceComments } = scanCss(input)
-			const { code, warnings } = await engines.minifyCss(input)
+			const { code, warnings } = await engines.minifyCss(input, { browsers })
 			addWarnings(notes, warnings)
 			// lightningcss keeps /*! … */ comments only at the very start: put the others back there.
 			const missing = licenceComments.filter((comment) => !code.includes(comment.text))

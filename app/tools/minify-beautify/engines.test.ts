@@ -152,6 +152,20 @@ describe('core.browser.ts (browser globals stubbed)', () => {
 		}
 	})
 
+	test('the CSS browser target gives the same output in the browser as on the server (issue 29, item 17)', async () => {
+		const browser = (await import('./core.browser.ts')).core
+		const node = (await import('./core.node.ts')).core
+		const css = '@media (max-width: 600px) { .a { inset: 0; color: rgb(0 0 0 / 50%) } } .b { user-select: none }'
+		for (const target of [undefined, 'chrome 120', 'safari 12', 'last 2 versions, not dead']) {
+			const options = minifyOptionsSchema.parse({ action: 'minify', language: 'css', target })
+			const [a, b] = (await Promise.all([node.run(css, options), browser.run(css, options)])) as [MinifyResult, MinifyResult]
+			expect(b.output, target).toBe(a.output)
+			expect(b.target).toEqual(a.target)
+			if (target === undefined) expect(a.output).toContain('max-width:600px')
+			if (target === 'chrome 120') expect(a.output).toContain('width<=600px')
+		}
+	})
+
 	test('the warm-up minifies its own sample of every language (a failure would be silent in the page)', async () => {
 		const { warmMinifier } = await import('./core.browser.ts')
 		for (const language of languageIds) await expect(warmMinifier(language), language).resolves.toBeUndefined()

@@ -37,12 +37,14 @@ export type MinifyEngines = {
 	 */
 	minifyJs(code: string, options: { loader: JsLoader }): Promise<MinifyOutput>
 	/**
-	 * lightningcss `transform` with `minify: true` and no error recovery (an
-	 * invalid rule is an error, not silently dropped). No targets: modern
-	 * syntax (nesting, `@container`, …) is kept as written, not lowered.
-	 * Throws `CodeSyntaxError`.
+	 * lightningcss `transform` with `minify: true`, no error recovery (an
+	 * invalid rule is an error, not silently dropped) and `targets` from
+	 * `browsers` (browserslist's answer, through the package's own
+	 * `browserslistToTargets`): syntax those browsers do not read is not
+	 * written (`max-width` stays for Safari 15) and what they need is added
+	 * (prefixes, fallbacks). Throws `CodeSyntaxError`.
 	 */
-	minifyCss(code: string): Promise<MinifyOutput>
+	minifyCss(code: string, options: { browsers: ReadonlyArray<string> }): Promise<MinifyOutput>
 	/** html-minifier-terser's `minify`. */
 	minifyHtml(code: string, options: HtmlMinifierOptions): Promise<string>
 	/**

@@ -7,6 +7,7 @@ import { languageNames, minifyOptionsSchema, type MinifyOptions, type MinifyResu
 import { languageOf, useEngineLoading, useEngineWarmUp, useValidOptions } from './parts/hooks.ts'
 import { actions, MinifyOptionsPanel } from './parts/options.tsx'
 import { MinifyResultColumn } from './parts/result.tsx'
+import { DEFAULT_CSS_TARGET } from './targets.ts'
 
 const PATH = `/tools/${content.slug}`
 
@@ -21,7 +22,7 @@ export const loader = toolPageLoader(content)
  */
 export const action = toolPageAction({ slug: content.slug, optionsSchema: minifyOptionsSchema })
 
-const defaults: MinifyOptions = { action: 'beautify', language: 'auto', indent: '2', printWidth: 80, quotes: 'double', sizes: true }
+const defaults: MinifyOptions = { action: 'beautify', language: 'auto', indent: '2', printWidth: 80, quotes: 'double', sizes: true, target: DEFAULT_CSS_TARGET }
 
 export default function MinifyBeautify() {
 	const tool = useToolPage<MinifyOptions, MinifyResult>({ slug: content.slug, defaults })
@@ -62,7 +63,14 @@ export default function MinifyBeautify() {
 						onExample={loadExample}
 						accept=".js,.mjs,.cjs,.jsx,.ts,.mts,.cts,.tsx,.css,.html,.htm,.json,.xml,.svg,.sql,.txt,text/*,application/json,application/xml"
 					/>
-					<MinifyResultColumn tool={tool} action={options.action} result={result} language={language} />
+					<MinifyResultColumn
+						tool={tool}
+						action={options.action}
+						result={result}
+						language={language}
+						target={options.target}
+						setTarget={(query) => setOption('target', query)}
+					/>
 				</ToolPanes>
 				<ToolFeedback
 					tool={tool}

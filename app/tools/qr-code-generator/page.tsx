@@ -5,7 +5,7 @@ import { type ToolActionData } from '#app/tools/kit/content.ts'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { toolAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
-import { ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
+import { ToolErrorSlot, ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from '#app/tools/qr-code-generator/content.ts'
 import { core, lookWarnings, qrOptionsSchema, type Capacity, type QrOptions, type QrResult } from '#app/tools/qr-code-generator/core.ts'
 import { logoWarning, svgWithLogo, type Logo } from '#app/tools/qr-code-generator/logo.ts'
@@ -155,12 +155,16 @@ export default function QrCodeGenerator() {
 							warnings={warnings}
 						/>
 					) : (
-						<section aria-labelledby="qr-result-title" data-testid="tool-output" className="rounded-lg border border-dashed border-border p-6 text-center text-muted">
-							<h2 id="qr-result-title" className="font-semibold text-fg">
-								Your QR code
-							</h2>
-							<p className="mt-2">The code appears here as you type.</p>
-						</section>
+						<div className="flex min-w-0 flex-col gap-4">
+							{/* The error at the top of the result column, in view (kit/tool-panes.tsx). */}
+							<ToolErrorSlot tool={{ ...tool, input: text }} />
+							<section aria-labelledby="qr-result-title" data-testid="tool-output" className="rounded-lg border border-dashed border-border p-6 text-center text-muted">
+								<h2 id="qr-result-title" className="font-semibold text-fg">
+									Your QR code
+								</h2>
+								<p className="mt-2">The code appears here as you type.</p>
+							</section>
+						</div>
 					)}
 				</ToolPanes>
 				<div className="mt-6 border-t border-border pt-6">

@@ -33,7 +33,7 @@ export const content = defineToolContent({
 		{
 			question: 'Which Title Case style guide should I pick?',
 			answer:
-				'Use the one your publication follows. APA and AP capitalise every word of four letters or more and keep short articles, conjunctions and prepositions (a, and, of, to, via) in lower case. Chicago and MLA keep every preposition in lower case, however long (through, with, about); MLA also lowers “so” and “yet”. In every guide the first and last words, the first word after a colon, and the first part of a hyphenated word (On-Demand, Step-by-Step) are capitalised. Web addresses, e-mail addresses and file paths are never changed, and acronyms such as NASA stay as written unless you untick “Keep acronyms”.',
+				'Use the one your publication follows. APA and AP capitalise every word of four letters or more and keep short articles, conjunctions and prepositions (a, and, of, to, via) in lower case. Chicago and MLA keep every preposition in lower case, however long (through, with, about); MLA also lowers “so” and “yet”. In every guide the first and last words, the first word after a colon, and the first part of a hyphenated word (On-Demand, Step-by-Step) are capitalised. Web addresses, e-mail addresses and file paths are never changed, and acronyms such as NASA stay as written unless you untick “Keep acronyms”. Names written with a capital inside (iOS, macOS, iPhone, eBay, JavaScript, McDonald) always stay as written, unless the whole text is in iNVERSE or aLtErNaTiNg case.',
 		},
 		{
 			question: 'Is my text sent to a server?',

@@ -532,3 +532,42 @@ describe('bad input in every mode', () => {
 		if (name === 'empty') expect(convertAll(input)).toEqual(Object.fromEntries(caseModeIds.map((mode) => [mode, ''])))
 	})
 })
+
+describe('mixed-case names (issue 29, item 18)', () => {
+	const names = ['iOS', 'macOS', 'iPadOS', 'tvOS', 'iPhone', 'eBay', 'JavaScript', 'McDonald']
+
+	test('every prose case keeps them as written, Keep acronyms on (the default) or off', () => {
+		for (const name of names) {
+			for (const keepAcronyms of [true, false]) {
+				expect(convertCase(`we love ${name} today`, 'title', { keepAcronyms }), name).toBe(`We Love ${name} Today`)
+				expect(convertCase(`we love ${name} today`, 'capitalized', { keepAcronyms }), name).toBe(`We Love ${name} Today`)
+				expect(convertCase(`we love ${name} today. it works`, 'sentence', { keepAcronyms }), name).toBe(`We love ${name} today. It works`)
+				// In text written in capitals too.
+				expect(convertCase(`I USE ${name} EVERY DAY`, 'sentence', { keepAcronyms }), name).toBe(`I use ${name} every day`)
+			}
+			// Alone, and first in a sentence: still as written.
+			expect(convertCase(name, 'title'), name).toBe(name)
+			expect(convertCase(name, 'sentence'), name).toBe(name)
+		}
+		expect(convertCase('apps for iOS and macOS on an iPhone', 'title')).toBe('Apps for iOS and macOS on an iPhone')
+	})
+
+	test('inverse and alternating text is still recased (its words are not names)', () => {
+		expect(convertCase('tHE lORD oF tHE rINGS', 'title')).toBe('The Lord of the Rings')
+		expect(convertCase('tHe LoRd Of ThE rInGs', 'title')).toBe('The Lord of the Rings')
+		expect(convertCase('hELLO wORLD', 'sentence')).toBe('Hello world')
+		expect(convertCase('i lOVE iOS', 'sentence')).toBe('I love ios')
+	})
+
+	test('programmer cases: a lower-case letter before capitals (iOS) is one word, not i_os', () => {
+		expect(splitWords('iOS')).toEqual(['iOS'])
+		expect(convertCase('iOS app', 'snake')).toBe('ios_app')
+		expect(convertCase('iOS app', 'kebab')).toBe('ios-app')
+		expect(convertCase('iOS app', 'camel')).toBe('iosApp')
+		expect(convertCase('iOS app', 'pascal')).toBe('IosApp')
+		expect(convertCase('iOS app', 'constant')).toBe('IOS_APP')
+		expect(convertCase('iOS app', 'train')).toBe('Ios-App')
+		// Identifiers still split where a capitalised word starts: xValue, anHTMLTag, iPhone.
+		expect(convertCase('xValue anHTMLTag', 'snake')).toBe('x_value_an_html_tag')
+	})
+})

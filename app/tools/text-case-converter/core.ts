@@ -300,6 +300,12 @@ const INNER_UPPER = /.[\p{Lu}\p{Lt}]/su
 const LOWER_THEN_UPPER = /([\p{Ll}\p{Lo}\p{Lm}\p{N}]\p{M}*)(?=[\p{Lu}\p{Lt}])/gu
 /** "HTTPResponse": the last capital of an acronym starts the next word. */
 const ACRONYM_END = /(\p{Lu}\p{M}*)(?=\p{Lu}\p{M}*\p{Ll})/gu
+/**
+ * One lower-case letter, then capitals only (and digits): iOS, eID, iOS17. Product names, kept as one
+ * word in code cases (ios_app, not i_os_app). A camelCase identifier puts a capitalised word after
+ * its first part (xValue, iPhone, anHTMLTag) and still splits there, as change-case does.
+ */
+const LETTER_THEN_CAPITALS = /^\p{Ll}\p{M}*(?:\p{Lu}\p{M}*){2,}\p{N}*$/u
 /** Apostrophes inside words vanish in code: "don't" → "dont". */
 const INNER_APOSTROPHE = /(?<=[\p{L}\p{M}\p{N}])['’](?=\p{L})/gu
 
@@ -312,7 +318,8 @@ const INNER_APOSTROPHE = /(?<=[\p{L}\p{M}\p{N}])['’](?=\p{L})/gu
 export function splitWords(line: string): Array<string> {
 	const words: Array<string> = []
 	for (const [token] of line.replace(INNER_APOSTROPHE, '').matchAll(CODE_TOKEN)) {
-		if (!INNER_UPPER.test(token)) {
+		// iOS, eID: one lower-case letter before capitals is a name, not the word "i" and an acronym.
+		if (!INNER_UPPER.test(token) || LETTER_THEN_CAPITALS.test(token)) {
 			words.push(token)
 			continue
 		}
@@ -398,6 +405,33 @@ const ACRONYM = /^(?=(?:\P{L}*\p{Lu}){2})(?!(?:\P{L}*\p{Lu}){7})[\p{Lu}\p{M}\p{N
  * iNVERSE text is not mistaken for one.
  */
 const INNER_CAPITALS = /^(?:\p{L}\p{Ll}*(?:\p{Lu}+\p{Ll}{2,})+|\p{Ll}{2,}(?:\p{Lu}\p{Ll}+)*\p{Lu}{2,}\p{N}*)(?:[.'’]\p{L}+)*$/u
+/**
+ * A word with a lower-case letter followed by a capital inside it: iOS, macOS, iPadOS, eBay. Written
+ * that way on purpose (a name), so the prose cases keep it as written, unless the text is in inverse
+ * or alternating case throughout (see isScrambled), where such words are what the case made them.
+ */
+const MIXED_CASE = /\p{Ll}\p{M}*\p{Lu}/u
+/** Words whose mixed-case spelling can only be inverse or alternating text: no name is written "tHE" or "oF". */
+const COMMON_WORDS = new Set([
+	...SMALL_WORDS.chicago,
+	...'so yet if is it be we he me my you she they them this that was are were have has had not all one its our your his her who what when how why'.split(' '),
+])
+/** aLtErNaTiNg over four letters or more, or one lower-case letter before three capitals or more (iNVERSE, hELLO). */
+const SCRAMBLED_WORD = /^(?:\p{Ll}?(?:\p{Lu}\p{Ll}){2,}\p{Lu}?|\p{Lu}?(?:\p{Ll}\p{Lu}){2,}\p{Ll}?|\p{Ll}\p{Lu}{3,})$/u
+
+/**
+ * Is the text in inverse or alternating case (tHE lORD oF tHE rINGS)? Then its mixed-case words are not
+ * names. One telling word is enough: a common word in mixed case (tHE, oF, ThE), an alternating one
+ * (LoRd, rInGs), or one lower-case letter before three capitals or more (hELLO). iOS, eBay and iPhone are
+ * none of these. Looked for in the first 100,000 characters, as isShouting does.
+ */
+function isScrambled(input: string): boolean {
+	for (const [word] of input.slice(0, 100_000).matchAll(/\p{L}{2,}/gu)) {
+		if (!MIXED_CASE.test(word)) continue
+		if (SCRAMBLED_WORD.test(word) || COMMON_WORDS.has(word.toLowerCase())) return true
+	}
+	return false
+}
 const STARTS_WITH_LETTER = /^\p{L}/u
 /** "i", "i'm", "i've": the pronoun, written as a capital in every prose case. */
 const PRONOUN_I = /^i(?:['’]\p{L}+)?$/u
@@ -446,6 +480,7 @@ type ProseMode = 'title' | 'sentence' | 'capitalized'
  */
 function convertProse(input: string, mode: ProseMode, options: CaseOptions, casing: Casing): string {
 	const keepCapitals = options.keepAcronyms && !isShouting(input)
+	const keepMixed = !isScrambled(input)
 	const small = SMALL_WORDS[options.style]
 	const lines = options.perLine ? input.split(/(\r\n|\r|\n)/) : [input]
 	let sentenceStart = true
@@ -500,7 +535,7 @@ function convertProse(input: string, mode: ProseMode, options: CaseOptions, casi
 
 	/** One word of prose; `edge`: it starts or ends the title or a part of it; `first`: the first word of its run. */
 	function shapeWord(word: string, edge: boolean, first = true): string {
-		if (INNER_CAPITALS.test(word) || (keepCapitals && ACRONYM.test(word))) return word
+		if (INNER_CAPITALS.test(word) || (keepMixed && MIXED_CASE.test(word)) || (keepCapitals && ACRONYM.test(word))) return word
 		if (mode === 'capitalized') return capitalizeWord(word, casing)
 		const lower = casing.lower(word)
 		if (mode === 'sentence') return (sentenceStart && first) || PRONOUN_I.test(lower) ? capitalizeWord(word, casing) : lower

@@ -592,7 +592,7 @@ test.describe('without JavaScript', () => {
 		await page.getByRole('radio', { name: 'Minify', exact: true }).check({ force: true })
 		await page.getByLabel('Language').selectOption('auto')
 		await page.getByTestId('tool-run').click()
-		await expect(page.getByTestId('tool-output')).toHaveValue('/*! theme.css | MIT */\n.card{color:red;margin:0 0 10px}@media (width>=768px){.card{padding:20px}}')
+		await expect(page.getByTestId('tool-output')).toHaveValue('/*! theme.css | MIT */\n.card{color:red;margin:0 0 10px}@media (min-width:768px){.card{padding:20px}}')
 		await expect(page.getByTestId('minify-detected')).toHaveText('Detected: CSS')
 		await expect(page.getByTestId('tool-input')).toHaveValue(samples.css)
 		await expect(page.getByTestId('size-saving')).toHaveText(/^Saved \d+(\.\d)?% \(\d+ bytes\)$/)
@@ -620,5 +620,54 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByRole('radio', { name: '4 spaces' })).toBeChecked()
 		await page.getByTestId('tool-run').click()
 		await expect(page.getByTestId('tool-output')).toHaveValue(/^select\n {4}c\.id,\n/)
+	})
+})
+
+test.describe('the CSS browser target (issue 29, item 17)', () => {
+	const css = '@media (max-width: 600px) {\n  .card { padding: 8px; }\n}\n'
+
+	test('the default keeps max-width and is shown beside the output; a modern target uses range syntax, as the server does; a bad query is an error about the option', async ({ page, request }) => {
+		const errors = collectConsoleErrors(page)
+		await page.goto(PATH)
+		await page.getByRole('radio', { name: 'Minify', exact: true }).check({ force: true })
+		await expect(page.getByLabel('Browsers for minified CSS')).toHaveValue('defaults, iOS >= 15, Safari >= 15')
+		await page.getByTestId('tool-input').fill(css)
+		await expect(page.getByTestId('tool-output')).toHaveValue('@media (max-width:600px){.card{padding:8px}}')
+		await expect(page.getByTestId('minify-target')).toContainText('defaults, iOS >= 15, Safari >= 15')
+		await expect(page.getByTestId('minify-target')).toContainText('Safari on iOS 15.0+')
+		// The field and what the run was made for pass axe in both themes.
+		await expectNoSeriousA11yViolations(page)
+		await page.getByTestId('theme-toggle').first().click()
+		await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+		await expectNoSeriousA11yViolations(page)
+
+		await page.getByLabel('Browsers for minified CSS').fill('chrome 120')
+		await expect(page.getByTestId('tool-output')).toHaveValue('@media (width<=600px){.card{padding:8px}}')
+		await expect(page.getByTestId('minify-target')).toHaveText('Made for chrome 120: Chrome 120+.')
+		// The server gives the same.
+		const api = await request.post('/api/tools/minify-beautify', { data: { input: css, options: { action: 'minify', language: 'css', target: 'chrome 120' } } })
+		expect(((await api.json()) as { output: string }).output).toBe('@media (width<=600px){.card{padding:8px}}')
+
+		await page.getByLabel('Browsers for minified CSS').fill('chrome 9999')
+		await expect(page.getByTestId('tool-error')).toContainText('options.target: Unknown version 9999 of chrome')
+		// The code is fine: the input is not marked invalid.
+		await expect(page.getByTestId('tool-input')).not.toHaveAttribute('aria-invalid', 'true')
+		await page.getByTestId('minify-target-reset').click()
+		await expect(page.getByTestId('tool-output')).toHaveValue('@media (max-width:600px){.card{padding:8px}}')
+		expect(errors).toEqual([])
+	})
+
+	test('without JavaScript the form posts the target', async ({ browser }) => {
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await page.goto(PATH)
+		await page.getByRole('radio', { name: 'Minify', exact: true }).check({ force: true })
+		await page.getByTestId('tool-input').fill(css)
+		await page.getByLabel('Browsers for minified CSS').fill('chrome 120')
+		await page.getByTestId('tool-run').click()
+		await expect(page.getByTestId('tool-output')).toHaveValue('@media (width<=600px){.card{padding:8px}}')
+		await expect(page.getByTestId('minify-target')).toHaveText('Made for chrome 120: Chrome 120+.')
+		await expect(page.getByLabel('Browsers for minified CSS')).toHaveValue('chrome 120')
+		await context.close()
 	})
 })

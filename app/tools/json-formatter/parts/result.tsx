@@ -4,7 +4,7 @@
  * unescape stringified JSON, and the warnings and lenient-mode changes.
  */
 import { useToast } from '#app/components/toaster.tsx'
-import { type ToolState, ToolOutput } from '#app/tools/kit/tool-panes.tsx'
+import { type ToolState, ToolErrorSlot, ToolOutput } from '#app/tools/kit/tool-panes.tsx'
 import { unescapeStringified, type JsonFormatResult, type JsonMode } from '../core.ts'
 import { ProblemList, SizeNote, ValidationPane } from './controls.tsx'
 
@@ -14,7 +14,11 @@ export function JsonResult({ tool, mode, result, lenient, path }: ResultProps) {
 	return (
 		<div className="flex min-w-0 flex-col gap-4">
 			{mode === 'validate' ? (
-				<ValidationPane result={result} error={tool.error} running={tool.running} />
+				<>
+					<ValidationPane result={result} error={tool.error} running={tool.running} />
+					{/* The message, line and caret, under the verdict (ToolOutput shows them in the other modes). */}
+					<ToolErrorSlot tool={tool} />
+				</>
 			) : (
 				<ToolOutput
 					tool={tool}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Icon } from '#app/components/icon.tsx'
 import { languageNames, type MinifyResult } from '#app/tools/minify-beautify/core.ts'
+import { DEFAULT_CSS_TARGET, MAX_TARGET_LENGTH, type CssTarget } from '#app/tools/minify-beautify/targets.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { cn } from '#app/utils/misc.ts'
 
@@ -78,4 +79,50 @@ export function countLines(text: string): number {
 	for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines++
 	// A final line break does not start another line.
 	return text.endsWith('\n') ? lines - 1 : lines
+}
+
+/**
+ * The browsers a CSS minify is made for: a Browserslist query (a text field, so the form posts it
+ * without JavaScript too), and under it what the last run was made for (the oldest version of each
+ * browser). A query that does not resolve comes back as an error naming this option.
+ */
+export function BrowserTarget({ value, onChange, made }: { value: string; onChange: (query: string) => void; made: CssTarget | null }) {
+	return (
+		<div className="rounded-lg border border-border p-4 text-sm" data-testid="minify-target-field">
+			<label htmlFor="minify-target" className="font-semibold">
+				Browsers for minified CSS
+			</label>
+			<div className="mt-2 flex flex-wrap items-center gap-2">
+				<input
+					id="minify-target"
+					name="target"
+					type="text"
+					value={value}
+					maxLength={MAX_TARGET_LENGTH}
+					spellCheck={false}
+					autoCapitalize="off"
+					autoComplete="off"
+					onChange={(event) => onChange(event.target.value)}
+					aria-describedby="minify-target-hint"
+					className="block min-w-0 flex-1 rounded-md border border-border bg-surface px-3 py-1.5 font-mono text-sm text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[color:var(--focus)]"
+					data-testid="minify-target-input"
+				/>
+				{value.trim() !== DEFAULT_CSS_TARGET ? (
+					<button type="button" className="button-secondary" onClick={() => onChange(DEFAULT_CSS_TARGET)} data-testid="minify-target-reset">
+						Use the default
+					</button>
+				) : null}
+			</div>
+			<p id="minify-target-hint" className="mt-2 text-muted">
+				A Browserslist query, such as <code className="font-mono text-fg">chrome &gt;= 120</code>: the minified CSS uses only syntax these
+				browsers read. The default keeps <code className="font-mono text-fg">max-width</code> media queries for iPhones and Macs on Safari 15.
+			</p>
+			{made ? (
+				<p className="mt-2 text-muted" data-testid="minify-target">
+					<span className="font-semibold text-fg">Made for</span> <code className="font-mono text-fg">{made.query}</code>:{' '}
+					{made.browsers.map((browser) => `${browser.name} ${browser.version}+`).join(', ')}.
+				</p>
+			) : null}
+		</div>
+	)
 }

@@ -4,7 +4,7 @@
  * "Decode until stable") and the core's other notes.
  */
 import { Icon } from '#app/components/icon.tsx'
-import { ToolOutput, type ToolState } from '#app/tools/kit/tool-panes.tsx'
+import { ToolErrorSlot, ToolOutput, type ToolState } from '#app/tools/kit/tool-panes.tsx'
 import { type SetOption } from '#app/tools/kit/use-tool.ts'
 import { type UrlOptions } from '../core.ts'
 import { urlActions, type UrlAction, type UrlMode } from '../view.ts'
@@ -21,6 +21,7 @@ export function UrlResult({ tool, action, mode, result }: ResultProps) {
 				<h2 id="url-parts-title" className="font-semibold">
 					URL parts
 				</h2>
+				<ToolErrorSlot tool={tool} className="mt-2" />
 				<p className="mt-2 flex min-h-64 items-center justify-center rounded-lg border border-dashed border-border bg-surface-2 p-6 text-center text-sm text-muted">
 					Scheme, user, host, port, path, query and fragment appear here.
 				</p>
