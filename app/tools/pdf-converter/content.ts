@@ -37,7 +37,7 @@ export const content = defineToolContent({
 		{
 			question: 'Can it open a password-protected PDF?',
 			answer:
-				'Yes, with its password. Type the password in the Password field (or send `password` to the API): every operation opens the file with it, and the result has no password unless you tick "Keep the password on the result". A wrong password is refused with a message saying so; we never try to guess passwords, and the password is used only to open the file, never stored. A PDF restricted by its owner only (it opens without a password but forbids printing or copying) is processed as it is, and the result says that those restrictions were not kept.',
+				'Yes, with its password. Type the password in the Password field (the API field is called password): every operation opens the file with it, and the result has no password unless you tick "Keep the password on the result". A wrong password is refused with a message saying so; we never try to guess passwords, and the password is used only to open the file, never stored. A PDF restricted by its owner only (it opens without a password but forbids printing or copying) is processed as it is, and the result says that those restrictions were not kept.',
 		},
 		{
 			question: 'How do I write page ranges?',
