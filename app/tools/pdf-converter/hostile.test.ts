@@ -44,17 +44,16 @@ async function outcome(operation: PdfOperation, file: PdfInputFile, options: Rec
 	}
 }
 
-test.each(Object.entries(hostile))('%s: a catalogue error within a second, with pdf-lib and with pdf.js', async (_name, { data, status, message }) => {
+// No clock (speed is in `npm run bench`): the suite's test timeout is the hang guard.
+test.each(Object.entries(hostile))('%s: a catalogue error, with pdf-lib and with pdf.js', async (_name, { data, status, message }) => {
 	const file = { name: 'hostile.pdf', data: data() }
 	for (const operation of ['rotate', 'merge', 'pdf-to-text', 'pdf-to-images'] as const) {
 		const files = operation === 'merge' ? [{ name: 'fine.pdf', data: good }, file] : [file]
-		const started = performance.now()
 		const result = await runPdfEngine({ operation, files, options: operation === 'rotate' ? { angle: 90 } : {} }).then(
 			() => ({ status: 200, message: 'accepted' }),
 			(error: AppError) => ({ status: error.status, message: error.message, code: error.code }),
 		)
 		expect(result, operation).toMatchObject({ status, message: expect.stringMatching(message) })
-		expect(performance.now() - started, operation).toBeLessThan(2_000)
 	}
 })
 
@@ -70,8 +69,10 @@ test('an encrypted file says so whatever the password kind: owner-only restricti
 
 test('a page count under the cap but a merge over the total is refused before copying', async () => {
 	const big = { name: 'big.pdf', data: await textPdf({ pages: 1_500 }) }
-	const started = performance.now()
-	const error = await runPdfEngine({ operation: 'merge', files: [big, big, big] }).catch((thrown: AppError) => thrown)
+	const stages: Array<string> = []
+	const error = await runPdfEngine({ operation: 'merge', files: [big, big, big], progress: ({ stage }) => stages.push(stage) }).catch((thrown: AppError) => thrown)
 	expect(error).toMatchObject({ status: 422, message: expect.stringMatching(/more than 4000 by the 3rd file/) })
-	expect(performance.now() - started).toBeLessThan(5_000)
+	// Before copying: the merge never reached its copying stage (a count of the work done, not a clock).
+	expect(stages).toContain('Reading the files')
+	expect(stages).not.toContain('Merging')
 })
