@@ -34,13 +34,12 @@ beforeAll(async () => {
 })
 
 async function outcome(operation: PdfOperation, file: PdfInputFile, options: Record<string, unknown> = {}) {
-	const started = performance.now()
 	try {
 		await runPdfEngine({ operation, files: [file], options })
-		return { status: 200, message: 'ok', ms: performance.now() - started, error: null }
+		return { status: 200, message: 'ok', error: null }
 	} catch (error) {
 		const appError = error as AppError
-		return { status: appError.status, message: appError.message, ms: performance.now() - started, error: appError }
+		return { status: appError.status, message: appError.message, error: appError }
 	}
 }
 
