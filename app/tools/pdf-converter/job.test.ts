@@ -54,7 +54,7 @@ test('hostile PDFs come back as their own 422s, side by side, and the pool keeps
 	// Each is the refusal itself, never the pool's "took too long" (which has limitSeconds): no clock needed;
 	// a hang is caught by the suite's test timeout.
 	expect(results.every((error) => /^This PDF (is damaged|has too many pages)/.test(error?.message ?? ''))).toBe(true)
-	expect(results.map((error) => error?.details?.limitSeconds)).toEqual(Array(10).fill(undefined))
+	expect(results.map((error) => (error?.details as { limitSeconds?: number } | undefined)?.limitSeconds)).toEqual(Array(10).fill(undefined))
 	const out = await runPdfOperation({ operation: 'merge', files: [{ name: 'a.pdf', data: good }, { name: 'b.pdf', data: good }], via: 'api' })
 	expect(qpdfPageCount(out.data)).toBe(6)
 	expect(getJobPool().stats.busy).toBe(0)
