@@ -12,7 +12,6 @@ describe('checkDatabase', () => {
 		const port = await freePort()
 		const client = createPrismaClient(`postgresql://app:s3cret-pass@127.0.0.1:${port}/app`)
 		try {
-			const started = Date.now()
 			const error = await checkDatabase(3000, client).then(
 				() => undefined,
 				(e: unknown) => e,
@@ -20,7 +19,8 @@ describe('checkDatabase', () => {
 			expect(error).toBeInstanceOf(Error)
 			expect((error as Error).message).toMatch(/unreachable|refused/)
 			expect((error as Error).message).not.toContain('s3cret')
-			expect(Date.now() - started).toBeLessThan(2500)
+			// Fast: the refusal itself, not the 3 s time limit running out (no clock needed).
+			expect((error as Error).message).not.toMatch(/timed out/)
 		} finally {
 			await client.$disconnect()
 		}
@@ -33,9 +33,8 @@ describe('checkDatabase', () => {
 		const { port } = silent.address() as net.AddressInfo
 		const client = createPrismaClient(`postgresql://app@127.0.0.1:${port}/app`)
 		try {
-			const started = Date.now()
+			// Our 300 ms limit's own message, not a driver timeout: no clock needed.
 			await expect(checkDatabase(300, client)).rejects.toThrow('timed out after 300 ms')
-			expect(Date.now() - started).toBeLessThan(1500)
 		} finally {
 			for (const socket of sockets) socket.destroy()
 			silent.close()

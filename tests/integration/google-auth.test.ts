@@ -596,12 +596,11 @@ describe('B16: linking to an existing password account', () => {
 })
 
 describe('D8: size and shape of the request', () => {
-	test('a 100 KB token → 413 quickly, without touching Google or the database', async () => {
+	// No clock: the work not done is counted (key fetches, rows), and speed is in `npm run bench`.
+	test('a 100 KB token → 413, without touching Google or the database', async () => {
 		const jwks = countJwksFetches()
 		const huge = `${'a'.repeat(50_000)}.${'b'.repeat(50_000)}.${'c'.repeat(2_000)}`
-		const started = performance.now()
 		const result = await postGoogle({ token: huge })
-		expect(performance.now() - started).toBeLessThan(1_000)
 		expect(result.status).toBe(413)
 		expect(result.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' })
 		expect(jwks.count).toBe(0)
@@ -612,9 +611,7 @@ describe('D8: size and shape of the request', () => {
 		const jwks = countJwksFetches()
 		const real = await createGoogleIdToken(newProfile(), { claims: { padding: 'p'.repeat(MAX_ID_TOKEN_LENGTH) } })
 		expect(real.length).toBeGreaterThan(MAX_ID_TOKEN_LENGTH)
-		const started = performance.now()
 		expectRefused(await postGoogle({ token: real }))
-		expect(performance.now() - started).toBeLessThan(1_000)
 		expect(jwks.count).toBe(0)
 		await expect(verifyGoogleIdToken('x.'.repeat(30_000) + 'x')).rejects.toMatchObject({ status: 401 })
 		expect(jwks.count).toBe(0)
@@ -704,12 +701,13 @@ describe('D9: Google key set unavailable', () => {
 		const started = performance.now()
 		const result = await postGoogle({ token: await createGoogleIdToken(newProfile()) })
 		const elapsed = performance.now() - started
+		// A 503, not the sign-in the keys arriving at 20 s would give: the fetch was given up before them.
 		expect(result.status, JSON.stringify(result.body)).toBe(503)
 		expect(result.response.headers.get('Retry-After')).toBe('60')
+		// A lower bound on a deliberate wait (the 5 s fetch timeout), which a busy machine only lengthens.
 		expect(elapsed).toBeGreaterThan(4_000)
-		expect(elapsed).toBeLessThan(15_000)
 		expect(await prisma.user.count()).toBe(0)
-	}, 30_000)
+	}, 60_000) // a hang guard, not a timing
 
 	test('with keys already cached, sign-in keeps working while the endpoint is down (and is not refetched)', async () => {
 		const jwks = countJwksFetches()

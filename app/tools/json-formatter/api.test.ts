@@ -129,14 +129,12 @@ describe('POST /api/tools/json-formatter', () => {
 		])
 	})
 
-	test('a 1,000,000-deep array is refused with 422 quickly', async () => {
-		const started = performance.now()
+	test('a 1,000,000-deep array is refused with 422 at the first bracket past the limit', async () => {
 		const { status, body } = await post({ input: '['.repeat(1_000_000) })
-		const took = performance.now() - started
 		expect(status).toBe(422)
 		expect(body.message).toMatch(/^Nesting is too deep: more than 1,000 levels/)
+		// The refusal is the depth rule, at the bracket past the limit (no clock: speed is in `npm run bench`).
 		expect(body.details).toMatchObject({ line: 1, column: MAX_DEPTH + 1, maxDepth: MAX_DEPTH })
-		expect(took).toBeLessThan(3000)
 	})
 
 	test('10,000-deep arrays and objects are 422 in every mode, closed or not', async () => {

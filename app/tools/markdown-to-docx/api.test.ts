@@ -176,7 +176,7 @@ describe('refusals', () => {
 		expect(both.status).toBe(400)
 	})
 
-	test('pathological Markdown: 422 too complex, quickly; an image bomb is reported, not embedded', async () => {
+	test('pathological Markdown: 422 too complex, by rule; an image bomb is reported, not embedded', async () => {
 		const pathological = [
 			'*_a'.repeat(10_000),
 			`${'>'.repeat(3000)} deep`,
@@ -185,11 +185,10 @@ describe('refusals', () => {
 			`| a | b |\n|---|---|\n${'| 1 | 2 |\n'.repeat(130_000)}`,
 		]
 		for (const markdown of pathological) {
-			const started = performance.now()
 			const outcome = await post([['markdown', markdown]])
 			expect(outcome.status).toBe(422)
-			expect(outcome.body).toMatchObject({ status: 422, code: 'VALIDATION_ERROR' })
-			expect(performance.now() - started).toBeLessThan(5000)
+			// Refused by a complexity rule (its reason), not by the job's time limit: no clock needed.
+			expect(outcome.body).toMatchObject({ status: 422, code: 'VALIDATION_ERROR', details: { reason: expect.stringMatching(/^(emphasis|nesting|indent|table-cells)$/) } })
 		}
 		const bomb = await post([
 			['markdown', '![bomb](bomb.png)'],

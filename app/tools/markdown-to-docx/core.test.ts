@@ -319,19 +319,19 @@ describe('pictures', () => {
 	})
 })
 
-describe('pathological Markdown is refused quickly as too complex (422)', () => {
+describe('pathological Markdown is refused by rule as too complex (422)', () => {
+	// The reason names the rule that refused it before marked ran (no clock: speed is in `npm run bench`).
 	test.each([
-		['100 KB of *a', '*a'.repeat(50_000)],
-		['100 KB of _a', '_a'.repeat(50_000)],
-		['*_a × 10,000', '*_a'.repeat(10_000)],
-		['5,000 nested quotes', `${'>'.repeat(5000)} a`],
-		['thousands of list levels', Array.from({ length: 2000 }, (_, depth) => `${'  '.repeat(depth)}- a`).join('\n')],
-		['list markers on one line', `${'- '.repeat(3000)}a`],
-	])('%s', async (_, markdown) => {
-		const started = performance.now()
+		['100 KB of *a', '*a'.repeat(50_000), 'emphasis'],
+		['100 KB of _a', '_a'.repeat(50_000), 'emphasis'],
+		['*_a × 10,000', '*_a'.repeat(10_000), 'emphasis'],
+		['5,000 nested quotes', `${'>'.repeat(5000)} a`, 'nesting'],
+		['thousands of list levels', Array.from({ length: 2000 }, (_, depth) => `${'  '.repeat(depth)}- a`).join('\n'), 'indent'],
+		['list markers on one line', `${'- '.repeat(3000)}a`, 'nesting'],
+	])('%s', async (_, markdown, reason) => {
 		const error = await refusal(markdown)
 		expect(error.status).toBe(422)
-		expect(performance.now() - started).toBeLessThan(2000)
+		expect(error.details).toMatchObject({ reason })
 	})
 
 	test('limits leave room for real documents', async () => {
@@ -341,11 +341,13 @@ describe('pathological Markdown is refused quickly as too complex (422)', () => 
 		await expect(convert('*a* '.repeat(MAX_DELIMITERS / 2 - 1))).resolves.toBeDefined()
 	})
 
-	test('8 KB of [a]( converts quickly', async () => {
-		const started = performance.now()
-		await convert('[a]('.repeat(2048))
-		expect(performance.now() - started).toBeLessThan(3000)
-	})
+	// Unclosed links once made the lexer rescan to the end for each "(": the test's timeout is the
+	// hang guard, not a timing (speed is in `npm run bench`); the text must come out as text.
+	test('8 KB of [a]( converts, as text', async () => {
+		const { xml } = await documentXml('[a]('.repeat(2048))
+		expect(xml).toContain('[a](')
+		expect(xml).not.toContain('<w:hyperlink')
+	}, 60_000)
 
 	test('100,000 table rows convert; tables past the cell limit are refused at once', async () => {
 		const { xml } = await documentXml(`| a | b |\n|---|---|\n${'| 1 | 2 |\n'.repeat(100_000)}`)

@@ -213,10 +213,10 @@ describe('POST /api/tools/minify-beautify', () => {
 		const input = '('.repeat(10_000)
 		for (const language of ['auto', ...languageIds]) {
 			for (const action of ['beautify', 'minify']) {
-				const started = performance.now()
 				const { status, body } = await post({ input, options: { action, language } })
 				const label = `${language} ${action}: ${body.message}`
-				expect(performance.now() - started, label).toBeLessThan(10_000)
+				// Answered by the parser, not stopped by the job's time limit (no clock: the test's timeout is the hang guard).
+				expect(body.details?.limitSeconds, label).toBeUndefined()
 				if (language === 'html') {
 					// In HTML the brackets are just text.
 					expect(status, label).toBe(200)

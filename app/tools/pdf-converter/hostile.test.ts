@@ -34,27 +34,25 @@ beforeAll(async () => {
 })
 
 async function outcome(operation: PdfOperation, file: PdfInputFile, options: Record<string, unknown> = {}) {
-	const started = performance.now()
 	try {
 		await runPdfEngine({ operation, files: [file], options })
-		return { status: 200, message: 'ok', ms: performance.now() - started, error: null }
+		return { status: 200, message: 'ok', error: null }
 	} catch (error) {
 		const appError = error as AppError
-		return { status: appError.status, message: appError.message, ms: performance.now() - started, error: appError }
+		return { status: appError.status, message: appError.message, error: appError }
 	}
 }
 
-test.each(Object.entries(hostile))('%s: a catalogue error within a second, with pdf-lib and with pdf.js', async (_name, { data, status, message }) => {
+// No clock (speed is in `npm run bench`): the suite's test timeout is the hang guard.
+test.each(Object.entries(hostile))('%s: a catalogue error, with pdf-lib and with pdf.js', async (_name, { data, status, message }) => {
 	const file = { name: 'hostile.pdf', data: data() }
 	for (const operation of ['rotate', 'merge', 'pdf-to-text', 'pdf-to-images'] as const) {
 		const files = operation === 'merge' ? [{ name: 'fine.pdf', data: good }, file] : [file]
-		const started = performance.now()
 		const result = await runPdfEngine({ operation, files, options: operation === 'rotate' ? { angle: 90 } : {} }).then(
 			() => ({ status: 200, message: 'accepted' }),
 			(error: AppError) => ({ status: error.status, message: error.message, code: error.code }),
 		)
 		expect(result, operation).toMatchObject({ status, message: expect.stringMatching(message) })
-		expect(performance.now() - started, operation).toBeLessThan(2_000)
 	}
 })
 
@@ -73,8 +71,10 @@ test('a file restricted by an owner password only is worked on (issue 29), sayin
 
 test('a page count under the cap but a merge over the total is refused before copying', async () => {
 	const big = { name: 'big.pdf', data: await textPdf({ pages: 1_500 }) }
-	const started = performance.now()
-	const error = await runPdfEngine({ operation: 'merge', files: [big, big, big] }).catch((thrown: AppError) => thrown)
+	const stages: Array<string> = []
+	const error = await runPdfEngine({ operation: 'merge', files: [big, big, big], progress: ({ stage }) => stages.push(stage) }).catch((thrown: AppError) => thrown)
 	expect(error).toMatchObject({ status: 422, message: expect.stringMatching(/more than 4000 by the 3rd file/) })
-	expect(performance.now() - started).toBeLessThan(5_000)
+	// Before copying: the merge never reached its copying stage (a count of the work done, not a clock).
+	expect(stages).toContain('Reading the files')
+	expect(stages).not.toContain('Merging')
 })

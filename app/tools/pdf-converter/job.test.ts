@@ -40,10 +40,9 @@ test('options and page ranges are checked in the worker: 400 naming the field', 
 	expect(operation?.status).toBe(400)
 })
 
-test('hostile PDFs come back as 422s at once, side by side, and the pool keeps serving', async () => {
+test('hostile PDFs come back as their own 422s, side by side, and the pool keeps serving', async () => {
 	const good = await textPdf({ pages: 3 })
 	const inputs = [loopingPageTree(), manyPages(200_000), deepNesting(100_000), new Uint8Array(), truncated(good)]
-	const started = performance.now()
 	const results = await Promise.all(
 		inputs.flatMap((data) =>
 			(['reorder-pages', 'pdf-to-images'] as const).map((operation) =>
@@ -52,8 +51,10 @@ test('hostile PDFs come back as 422s at once, side by side, and the pool keeps s
 		),
 	)
 	expect(results.map((error) => error?.status)).toEqual(Array(10).fill(422))
+	// Each is the refusal itself, never the pool's "took too long" (which has limitSeconds): no clock needed;
+	// a hang is caught by the suite's test timeout.
 	expect(results.every((error) => /^This PDF (is damaged|has too many pages)/.test(error?.message ?? ''))).toBe(true)
-	expect(performance.now() - started).toBeLessThan(20_000)
+	expect(results.map((error) => (error?.details as { limitSeconds?: number } | undefined)?.limitSeconds)).toEqual(Array(10).fill(undefined))
 	const out = await runPdfOperation({ operation: 'merge', files: [{ name: 'a.pdf', data: good }, { name: 'b.pdf', data: good }], via: 'api' })
 	expect(qpdfPageCount(out.data)).toBe(6)
 	expect(getJobPool().stats.busy).toBe(0)

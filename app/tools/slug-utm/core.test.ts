@@ -215,14 +215,17 @@ describe('bad links', () => {
 })
 
 describe('large and hostile input', () => {
-	test('inputs built to make a regular expression backtrack finish at once', async () => {
-		const started = performance.now()
-		await run(`${'a.'.repeat(200_000)}`, { mode: 'clean' }).catch(() => null)
-		await run(`${'-'.repeat(200_000)}x${'\u0301'.repeat(100_000)}`)
-		await run(`https://a.example/?${'&'.repeat(200_000)}utm_source=1`, { mode: 'clean' })
-		await run(`${"a'".repeat(200_000)}`)
-		expect(performance.now() - started).toBeLessThan(3000)
-	})
+	// A backtracking expression on 200,000 characters runs for minutes (quadratic) or forever: the
+	// test's own timeout is the hang guard, not a timing (speed is measured in `npm run bench`).
+	test('inputs built to make a regular expression backtrack finish, with the right answers', async () => {
+		const dots = await run(`${'a.'.repeat(200_000)}`, { mode: 'clean' })
+		expect(dots.output).toBe(`https://${'a.'.repeat(200_000)}`)
+		expect(await slug(`${'-'.repeat(200_000)}x${'\u0301'.repeat(100_000)}`)).toBe('x')
+		const ampersands = await run(`https://a.example/?${'&'.repeat(200_000)}utm_source=1`, { mode: 'clean' })
+		expect(ampersands.output).toBe('https://a.example/')
+		expect(ampersands.removed).toEqual([{ name: 'utm_source', count: 1 }])
+		expect(await slug(`${"a'".repeat(200_000)}`)).toBe('a'.repeat(200_000))
+	}, 60_000)
 
 	test('a megabyte of text in one line and 50,000 links', async () => {
 		const words = 'Großes Ölfass über Straße '.repeat(40_000)

@@ -189,10 +189,9 @@ describe('POST /api/tools/url-encoder: parse', () => {
 	test('100,000 query parameters parse, in order, and the summary stays short', async () => {
 		const count = 100_000
 		const query = Array.from({ length: count }, (_, index) => `k${index}=v%20${index}`).join('&')
-		const started = performance.now()
+		// No clock: a hang is caught by the suite's test timeout, and speed is measured in `npm run bench`.
 		const { status, body } = await run(`https://example.com/search?${query}`, { action: 'parse' })
 		expect(status).toBe(200)
-		expect(performance.now() - started).toBeLessThan(10_000)
 		expect(body.parsed.query).toHaveLength(count)
 		expect(body.parsed.query[0]).toEqual({ key: 'k0', value: 'v 0' })
 		expect(body.parsed.query[count - 1]).toEqual({ key: `k${count - 1}`, value: `v ${count - 1}` })
