@@ -50,7 +50,7 @@ const ZOOMS: Array<[string, string]> = [
  */
 function Bar({ label, children }: { label: string; children: ReactNode }) {
 	return (
-		<div role="toolbar" aria-label={label} className="flex flex-wrap items-center gap-2 rounded-lg border border-border bg-surface-2 p-2 lg:gap-1.5 lg:[&_.button-primary]:px-3 lg:[&_.button-secondary]:px-3">
+		<div role="toolbar" aria-label={label} className="flex flex-wrap items-center gap-2 rounded-lg border border-border bg-surface-2 p-2 lg:gap-1.5 lg:[&_.button-primary]:px-2.5 lg:[&_.button-secondary]:px-2.5">
 			{children}
 		</div>
 	)

@@ -64,7 +64,7 @@ export default function PdfViewer({ perFileLimit, retentionHours, openUrl }: { p
 	// The opened PDF in view: its toolbars at the top of the window, the pages below them.
 	useEffect(() => {
 		if (ready) topRef.current?.scrollIntoView({ block: 'start' })
-	}, [ready, ready && status.name])
+	}, [ready])
 
 	// Unsaved changes warn before the page is left (a reload, a closed tab, another page of the site).
 	useBeforeUnload(
