@@ -671,6 +671,8 @@ test('the floating toolbar of a selected picture: named buttons with their label
 	await page.getByTestId('pdf-alt-text-input').fill('A red and blue flag')
 	await page.getByTestId('pdf-alt-text-save').click()
 	await expect(toolbar.getByRole('button', { name: 'Alt text added' })).toHaveText('Alt text added')
+	// The picture itself is named (pdf.js's canvas has role="img": "Picture" before, its alt text after).
+	await expect(stamp.locator('canvas[role="img"]')).toHaveAttribute('aria-label', 'A red and blue flag')
 })
 
 test('the Alt text and Add a signature dialogs are centred modal dialogs: focus kept inside, Escape closes, focus returns (desktop and phone)', async ({ page }) => {

@@ -29,6 +29,8 @@ export type Bus = InstanceType<ViewerModule['EventBus']>
  * its AnnotationEditor: what the dialog reads and sets).
  */
 export type AltTextEditor = {
+	/** The annotation's element in the page (its picture is the canvas inside). */
+	div?: HTMLElement | null
 	altTextData?: { altText: string | null; decorative: boolean }
 	guessedAltText?: string | null
 	altTextFinish(): void
@@ -156,6 +158,12 @@ export function createEngine({
 	// editor's own buttons (the floating toolbar: "Missing alt text", "Remove image") take their names and
 	// labels from pdf.js's English strings this way, including the ones added later.
 	void l10n.translate(container)
+	// pdf.js draws a placed picture on a canvas with role="img" and no name (axe: role-img-alt, serious). It gets
+	// one: its alt text once given (viewer.client.tsx), "Picture" until then.
+	const naming = new MutationObserver(() => {
+		for (const canvas of container.querySelectorAll('canvas[role="img"]:not([aria-label])')) canvas.setAttribute('aria-label', 'Picture')
+	})
+	naming.observe(container, { childList: true, subtree: true })
 
 	const engine: Engine = {
 		pdfjs,

@@ -245,10 +245,8 @@ export default function PdfViewer({ perFileLimit, retentionHours, openUrl }: { p
 						editor.setAltText(null)
 					}}
 					onSave={(text, decorative) => {
-						altText.editor.altTextData = {
-							altText: decorative ? null : text,
-							decorative,
-						}
+						altText.editor.altTextData = { altText: decorative ? null : text, decorative }
+						altText.editor.div?.querySelector('canvas[role="img"]')?.setAttribute('aria-label', decorative ? 'Decorative picture' : text)
 						altText.editor.altTextFinish()
 						editor.setAltText(null)
 					}}
