@@ -122,6 +122,10 @@ describe('a tool is one folder plus one registry line', () => {
 	test('each old path is listed once and leads to a tool page', () => {
 		const from = toolRedirects.map((each) => each.from)
 		expect(new Set(from).size).toBe(from.length)
-		for (const { to } of toolRedirects) expect(tools.map(toolHref)).toContain(to)
+		for (const { to } of toolRedirects) expect(tools.map(toolHref)).toContain(to.replace(/\?.*$/, ''))
+	})
+
+	test('/tools/pdf-editor leads to the PDF page in View & edit mode, not to Convert', () => {
+		expect(toolRedirects.find((each) => each.from === '/tools/pdf-editor')?.to).toBe('/tools/pdf-converter?mode=edit')
 	})
 })

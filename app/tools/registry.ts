@@ -134,13 +134,13 @@ export function toolNavItemsExcept(pathname: string): Array<NavItem> {
 /** An old path (a tool's `redirects`) stands for the tool's own page. */
 function canonicalToolPath(pathname: string): string {
 	const path = pathname.replace(/\/+$/, '')
-	const tool = tools.find((each) => each.redirects?.includes(path as `/tools/${string}`))
+	const tool = tools.find((each) => (each.redirects ?? []).some((redirect) => (typeof redirect === 'string' ? redirect : redirect.from) === path))
 	return tool ? toolHref(tool) : path
 }
 
 /** Every old path and the page it leads to (app/routes.ts makes each a 301). */
 export const toolRedirects: ReadonlyArray<{ from: string; to: string }> = tools.flatMap((tool) =>
-	(tool.redirects ?? []).map((from) => ({ from, to: toolHref(tool) })),
+	(tool.redirects ?? []).map((redirect) => (typeof redirect === 'string' ? { from: redirect, to: toolHref(tool) } : { from: redirect.from, to: `${toolHref(tool)}${redirect.search}` })),
 )
 
 /** Tools whose core the server runs (forms without JavaScript and `POST /api/tools/<slug>`). */

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { E2E_PASSWORD, uniqueEmail } from './fixtures.ts'
 import { startServer, type ServerProcess } from './server-process.ts'
 

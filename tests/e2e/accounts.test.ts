@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { accountNav, createAccount, E2E_ADMIN, E2E_PASSWORD, logIn, uniqueEmail } from './fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations } from './utils.ts'
 

@@ -7,7 +7,7 @@
  * confirmation, the unsaved-changes warning, and the editor without
  * JavaScript.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { E2E_ADMIN, logIn } from './fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs } from './utils.ts'
 

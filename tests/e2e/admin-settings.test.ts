@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { E2E_ADMIN, E2E_PASSWORD, MOCK_GOOGLE_CLIENT_ID, MOCK_GOOGLE_CLIENT_SECRET, uniqueEmail } from './fixtures.ts'
 import { startServer, type ServerProcess } from './server-process.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations } from './utils.ts'

@@ -4,7 +4,7 @@
  * with JavaScript and without. Every test works on accounts it makes itself
  * (unique names), so parallel tests are never affected.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from './fixtures.ts'
 import { accountNav, createAccount, E2E_ADMIN, logIn, uniqueEmail } from './fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs, expectPhoneWidthAndAxeInBothThemes } from './utils.ts'
 

@@ -12,7 +12,7 @@
  * Shared server: nothing here changes a site setting, and counts are compared
  * with "at least" (other tests run tools at the same time).
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { accountNav, createAccount, E2E_ADMIN, logIn } from './fixtures.ts'
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs } from './utils.ts'
 

@@ -6,7 +6,7 @@
  * admin editor's action (tests/e2e/blog-fixtures.ts), each test with its
  * own unique tag, since the server and database are shared.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts'
 import { E2E_ADMIN } from './fixtures.ts'
 import { adminContext, createPost, editorDate, uniqueSuffix, XSS_MARKDOWN } from './blog-fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs } from './utils.ts'

@@ -3,9 +3,43 @@
  * forms (the server under test is another process), with unique emails so
  * tests never collide, also on a shared PostgreSQL database.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 
 export { MOCK_GOOGLE_CLIENT_ID, MOCK_GOOGLE_CLIENT_SECRET } from '../mocks/google-code.ts'
+
+// Every test imports `test` and `expect` from here: Playwright's own, with the page-error check below.
+export * from '@playwright/test'
+
+/**
+ * Playwright's `test`, failing any test in which a page threw an uncaught
+ * error or left a promise rejection unhandled (`pageerror`), in every page
+ * of the test's own context and of the contexts and pages it makes with
+ * `browser`. A test that needs the errors themselves listens for them too.
+ */
+export const test = base.extend<{ failOnPageErrors: void }>({
+	failOnPageErrors: [
+		async ({ context, browser }, use) => {
+			const errors: Array<string> = []
+			const watch = (page: Page) => page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.stack ?? error.message}`))
+			const watchContext = (watched: BrowserContext) => {
+				watched.pages().forEach(watch)
+				watched.on('page', watch)
+				return watched
+			}
+			watchContext(context)
+			// Contexts the test makes itself (browser.newPage() makes one through newContext()).
+			const newContext = browser.newContext
+			browser.newContext = async (...args) => watchContext(await newContext.apply(browser, args))
+			try {
+				await use()
+			} finally {
+				browser.newContext = newContext
+			}
+			expect(errors, 'uncaught errors in the page').toEqual([])
+		},
+		{ auto: true },
+	],
+})
 
 /** Created by the server at start from ADMIN_EMAIL/ADMIN_PASSWORD (playwright.config.ts). */
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password, long enough' }

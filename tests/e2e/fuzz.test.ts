@@ -10,7 +10,7 @@
  * rest of a body declared as 1 GB).
  */
 import net from 'node:net'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { MOCK_GOOGLE_CLIENT_ID, MOCK_GOOGLE_CLIENT_SECRET } from './fixtures.ts'
 import { listRoutes, urlsFor } from './route-manifest.ts'
 import { makeTempDataDir } from '#tests/setup/pglite-template.ts'

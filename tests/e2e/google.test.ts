@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { createGoogleIdToken } from '../mocks/google.ts'
 import { accountNav, createAccount, uniqueEmail } from './fixtures.ts'
 import { answerGoogleConsent } from './google-consent.ts'

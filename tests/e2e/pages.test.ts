@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations, publicPages } from './utils.ts'
 
 for (const { path, heading } of publicPages) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { liveGroups, toolGroups, toolHref, tools } from '#app/tools/registry.ts'
 import { expectNoSeriousA11yViolations } from './utils.ts'
 
@@ -211,7 +211,7 @@ test.describe('not found', () => {
 test('redirects are real HTTP redirects', async ({ request }) => {
 	const cases = [
 		['/tools/pdf', '/tools/pdf-converter'],
-		['/tools/pdf-editor', '/tools/pdf-converter'],
+		['/tools/pdf-editor', '/tools/pdf-converter?mode=edit'],
 		['/admin', '/admin/dashboard'],
 	] as const
 	for (const [from, to] of cases) {

@@ -39,8 +39,11 @@ export type ToolDefinition = {
 	core?: () => Promise<ToolCore>
 	/** The tool's own browser worker (`runs: 'own-worker'`). A literal `new Worker(new URL(…))`, which Vite bundles. */
 	startWorker?: () => Worker
-	/** Old paths that answer 301 to this tool's page (SPEC.md §2). */
-	redirects?: ReadonlyArray<`/tools/${string}`>
+	/**
+	 * Old paths that answer 301 to this tool's page (SPEC.md §2); one given with a `search` leads to
+	 * that view of the page (`/tools/pdf-editor` → `/tools/pdf-converter?mode=edit`).
+	 */
+	redirects?: ReadonlyArray<`/tools/${string}` | { from: `/tools/${string}`; search: `?${string}` }>
 	/** More menu entries leading to this tool, listed after the group pages (SPEC.md §2). */
 	extraNavItems?: ReadonlyArray<{ name: string; href: string }>
 }

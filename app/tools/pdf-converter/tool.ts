@@ -12,7 +12,8 @@ export const tool = defineTool({
 	// No text core for `POST /api/tools/<slug>`: the operations take files and store a file, through
 	// their own API (`POST /api/convert/upload`) and this page's action, both in the worker pool.
 	runs: 'page',
-	redirects: ['/tools/pdf', '/tools/pdf-editor'],
-	// SPEC.md §2 lists "PDF Tools" twice; the second entry is the editor, which lives on this page.
+	// The editor is this page's View & edit mode: its old path leads there, not to Convert.
+	redirects: ['/tools/pdf', { from: '/tools/pdf-editor', search: '?mode=edit' }],
+	// SPEC.md §2 lists "PDF Tools" twice; the second entry is the editor, which lives on this page (the link redirects to edit mode).
 	extraNavItems: [{ name: 'PDF Editor', href: '/tools/pdf-editor' }],
 })

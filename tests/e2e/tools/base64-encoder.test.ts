@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../fixtures.ts'
 import { EXAMPLE_PNG_DATA_URI } from '#app/tools/base64-encoder/content.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations } from '../utils.ts'
 

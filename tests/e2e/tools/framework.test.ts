@@ -6,7 +6,7 @@
  * Ctrl+Enter, the form post without JavaScript, and the page's head.
  */
 import { readFile } from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations } from '../utils.ts'
 
 const PATH = '/tools/text-case-converter'

@@ -9,7 +9,7 @@
  * example links.
  */
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations, pasteInput } from '../utils.ts'
 
 const PATH = '/tools/json-formatter'

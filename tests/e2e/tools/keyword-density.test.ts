@@ -5,7 +5,7 @@
  * screen; and the form posted without JavaScript.
  */
 import { readFile } from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolationsWithoutJs, expectPhoneWidthAndAxeInBothThemes } from '../utils.ts'
 
 const PATH = '/tools/keyword-density'

@@ -5,7 +5,7 @@
  * both themes; and the form posted without JavaScript.
  */
 import { readFile } from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolationsWithoutJs, expectPhoneWidthAndAxeInBothThemes } from '../utils.ts'
 
 const PATH = '/tools/meta-tag-generator'

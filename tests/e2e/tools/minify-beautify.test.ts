@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '../fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations, pasteInput } from '../utils.ts'
 import { samples } from '#tests/fixtures/minify-samples.ts'
 

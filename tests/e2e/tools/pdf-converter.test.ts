@@ -11,7 +11,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test, type Download, type Page } from '@playwright/test'
+import { expect, test, type Download, type Page } from '../fixtures.ts'
 import { pdftotext, pdftoppmSizes, pngSize, qpdfEncrypt, qpdfPageCount, qpdfRotations, unzipList } from '#app/tools/pdf-converter/pdf-readers.server.ts'
 import { twoColourJpeg, twoColourPng } from '#app/tools/pdf-converter/test-images.server.ts'
 import { encryptPdf, pdftotextWith, qpdfIsEncrypted, qpdfShowEncryption } from '#app/tools/pdf-converter/test-locked-pdfs.server.ts'

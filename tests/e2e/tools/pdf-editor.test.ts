@@ -11,10 +11,11 @@
 import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '../fixtures.ts'
 import { inkPixels, qpdfAnnotations, qpdfEncrypt, qpdfPageCount, restrictedPdf, type AnnotationRecord } from '#app/tools/pdf-converter/pdf-readers.server.ts'
 import { twoColourPng } from '#app/tools/pdf-converter/test-images.server.ts'
 import { cve20244367Pdf, hugePagePdf, textPdf, truncated, xfaPdf } from '#app/tools/pdf-converter/test-pdfs.ts'
+import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { collectConsoleErrors, expectNoSeriousA11yViolations } from '../utils.ts'
 
 const PATH = '/tools/pdf-converter?mode=edit'
@@ -34,6 +35,7 @@ test.beforeAll(async () => {
 	writeFileSync(file('cve.pdf'), await cve20244367Pdf())
 	writeFileSync(file('truncated.pdf'), truncated(await textPdf({ pages: 4 }), 0.4))
 	writeFileSync(file('picture.png'), twoColourPng('rgb', 120, 80, [255, 0, 0], [0, 0, 255]))
+	writeFileSync(file('portrait.png'), twoColourPng('rgb', 600, 800, [255, 0, 0], [0, 0, 255]))
 	writeFileSync(file('not-a-pdf.pdf'), 'This is a text file with a .pdf name.\n')
 	writeFileSync(file('empty.pdf'), '')
 	// 200 MB without writing 200 MB: a sparse file (the page refuses it by its size, before reading it).
@@ -592,4 +594,250 @@ test('without JavaScript, View & edit says what it needs and links to Convert', 
 	await page.getByTestId('pdf-viewer-needs-js').getByRole('link', { name: 'Convert' }).click()
 	await expect(page.getByTestId('pdf-form')).toBeAttached()
 	await context.close()
+})
+
+// Issue 29: the editor must look as trustworthy as it works.
+
+/** How many pixels of a screenshot of `box` differ clearly from its most common colour (what is drawn on it). */
+async function drawnPixels(page: Page, box: { x: number; y: number; width: number; height: number }) {
+	const image = await loadImage(await page.screenshot({ clip: box }))
+	const canvas = createCanvas(image.width, image.height)
+	const context = canvas.getContext('2d')
+	context.drawImage(image, 0, 0)
+	const { data } = context.getImageData(0, 0, image.width, image.height)
+	const counts = new Map<number, number>()
+	for (let index = 0; index < data.length; index += 4) {
+		const key = (data[index]! << 16) | (data[index + 1]! << 8) | data[index + 2]!
+		counts.set(key, (counts.get(key) ?? 0) + 1)
+	}
+	const background = [...counts].sort((a, b) => b[1] - a[1])[0]![0]
+	const [r, g, b] = [background >> 16, (background >> 8) & 255, background & 255]
+	let drawn = 0
+	for (let index = 0; index < data.length; index += 4) if (Math.abs(data[index]! - r) + Math.abs(data[index + 1]! - g) + Math.abs(data[index + 2]! - b) > 90) drawn++
+	return drawn
+}
+
+async function switchTheme(page: Page) {
+	const dark = await page.locator('html').evaluate((html) => html.classList.contains('dark'))
+	await page.getByTestId('theme-toggle').first().click()
+	await expect(page.locator('html')).toHaveClass(dark ? /^(?!.*\bdark\b)/ : /\bdark\b/)
+}
+
+/** A modal dialog in the middle of the window: centred, focus kept inside with Tab and Shift+Tab. */
+async function expectCentredModal(page: Page, dialog: Locator) {
+	await expect(dialog).toBeVisible()
+	const box = (await dialog.boundingBox())!
+	const viewport = page.viewportSize()!
+	expect(Math.abs(box.x + box.width / 2 - viewport.width / 2), 'centred across').toBeLessThanOrEqual(2)
+	if (box.height < viewport.height) expect(Math.abs(box.y + box.height / 2 - viewport.height / 2), 'centred down').toBeLessThanOrEqual(2)
+	const focusInside = () => dialog.evaluate((element) => element.contains(document.activeElement))
+	expect(await focusInside()).toBe(true)
+	for (let press = 0; press < 14; press++) {
+		await page.keyboard.press('Tab')
+		expect(await focusInside(), `Tab ${press + 1} stays in the dialog`).toBe(true)
+	}
+	for (let press = 0; press < 14; press++) {
+		await page.keyboard.press('Shift+Tab')
+		expect(await focusInside(), `Shift+Tab ${press + 1} stays in the dialog`).toBe(true)
+	}
+}
+
+test('the floating toolbar of a selected picture: named buttons with their labels and icons inside them; axe in both themes', async ({ page }) => {
+	await openPdf(page, 'three.pdf')
+	const stamp = await addImage(page)
+	await stamp.click()
+	const toolbar = stamp.locator('.editToolbar')
+	await expect(toolbar).toBeVisible()
+	const alt = toolbar.getByRole('button', { name: 'Missing alt text' })
+	const remove = toolbar.getByRole('button', { name: 'Remove image' })
+	await expect(alt).toBeVisible()
+	// A visible label, not a bare warning sign.
+	await expect(alt).toHaveText('Missing alt text')
+	await expect(remove).toBeVisible()
+	for (const theme of ['light', 'dark']) {
+		if (theme === 'dark') {
+			await switchTheme(page)
+			await stamp.click()
+		}
+		await expect(stamp).toHaveClass(/selectedEditor/)
+		// Each icon is drawn inside its button: the trash can was drawn far below its (empty) button.
+		const deleteBox = (await remove.boundingBox())!
+		expect(await drawnPixels(page, deleteBox), `${theme}: the delete icon inside its button`).toBeGreaterThan(20)
+		expect(await drawnPixels(page, (await alt.boundingBox())!), `${theme}: the alt-text icon and label`).toBeGreaterThan(60)
+		await expectNoSeriousA11yViolations(page)
+	}
+	// After alt text is added, the button says so.
+	await alt.click()
+	await page.getByTestId('pdf-alt-text-input').fill('A red and blue flag')
+	await page.getByTestId('pdf-alt-text-save').click()
+	// (Its tooltip, the alt text itself, is inside the button too.)
+	await expect(toolbar.getByRole('button', { name: 'Alt text added' }).locator('[data-l10n-id$="-label"]')).toHaveText('Alt text added')
+	// The picture itself is named (pdf.js's canvas has role="img": "Picture" before, its alt text after).
+	await expect(stamp.locator('canvas[role="img"]')).toHaveAttribute('aria-label', 'A red and blue flag')
+})
+
+test('the Alt text and Add a signature dialogs are centred modal dialogs: focus kept inside, Escape closes, focus returns (desktop and phone)', async ({ page }) => {
+	for (const viewport of [
+		{ width: 1366, height: 900 },
+		{ width: 390, height: 844 },
+	]) {
+		await page.setViewportSize(viewport)
+		await openPdf(page, 'three.pdf', { fit: viewport.width > 600 })
+		const stamp = await addImage(page)
+		await stamp.click()
+		const altButton = stamp.locator('button.altText')
+		await altButton.click()
+		const altDialog = page.getByTestId('pdf-alt-text-dialog')
+		await expectCentredModal(page, altDialog)
+		await page.keyboard.press('Escape')
+		await expect(altDialog).toBeHidden()
+		await expect(altButton).toBeFocused()
+
+		const signatureButton = page.getByTestId('pdf-tool-signature')
+		await signatureButton.click()
+		const signatureDialog = page.getByTestId('pdf-signature-dialog')
+		await expectCentredModal(page, signatureDialog)
+		await page.keyboard.press('Escape')
+		await expect(signatureDialog).toBeHidden()
+		await expect(signatureButton).toBeFocused()
+	}
+})
+
+test('placed sizes: a 600 × 800 picture at most half the page, a drawn signature about a quarter of its width, in the middle of the view', async ({ page }) => {
+	await openPdf(page, 'three.pdf')
+	await chooseTool(page, 'stamp')
+	await page.getByTestId('pdf-stamp-input').setInputFiles(file('portrait.png'))
+	await expect(page.locator('.stampEditor canvas')).toHaveCount(1)
+	const picture = page.locator('.stampEditor').first()
+	// Move it aside so the signature is not on top of it.
+	await picture.click()
+	for (let step = 0; step < 12; step++) await page.keyboard.press('Control+ArrowUp')
+	await chooseTool(page, 'signature')
+	const canvas = (await page.getByTestId('pdf-signature-canvas').boundingBox())!
+	// Drawn across the whole box (a long signature: the trimmed picture is about 580 px wide).
+	await drawStroke(page, { x: canvas.x + 10, y: canvas.y + 40 }, { x: canvas.x + canvas.width - 10, y: canvas.y + canvas.height - 40 })
+	await page.getByTestId('pdf-signature-place').click()
+	await expect(page.locator('.stampEditor canvas')).toHaveCount(2)
+	const stamps = only(qpdfAnnotations(await downloadEdited(page)), 'Stamp')
+	expect(stamps).toHaveLength(2)
+	const size = (rect: [number, number, number, number]) => ({ width: (rect[2] - rect[0]) / A4.width, height: (rect[3] - rect[1]) / A4.height })
+	const [portrait, signature] = [...stamps].sort((a, b) => size(b.rect).height - size(a.rect).height)
+	const pictureSize = size(portrait!.rect)
+	expect(pictureSize.width).toBeLessThanOrEqual(0.5 + 0.005)
+	expect(pictureSize.height).toBeLessThanOrEqual(0.5 + 0.005)
+	// Its shape kept, and not shrunk more than needed (one side at half the page).
+	expect(Math.max(pictureSize.width, pictureSize.height)).toBeGreaterThan(0.45)
+	expect((portrait!.rect[3] - portrait!.rect[1]) / (portrait!.rect[2] - portrait!.rect[0])).toBeCloseTo(800 / 600, 1)
+	const signatureSize = size(signature!.rect)
+	expect(signatureSize.width).toBeGreaterThan(0.2)
+	expect(signatureSize.width).toBeLessThan(0.3)
+	// In the middle of the visible page (Fit page: the whole page is in view).
+	expect(Math.abs(centre(signature!.rect).x - A4.width / 2)).toBeLessThan(30)
+	expect(Math.abs(centre(signature!.rect).y - A4.height / 2)).toBeLessThan(60)
+})
+
+test('no uncaught errors: a highlight, a picture and a signature (the suite fails on any page error)', async ({ page }) => {
+	const errors: Array<string> = []
+	page.on('pageerror', (error) => errors.push(error.message))
+	await openPdf(page, 'three.pdf')
+	await chooseTool(page, 'highlight')
+	const text = page.locator('.pdfViewer .page[data-page-number="1"] .textLayer span').first()
+	const span = (await text.boundingBox())!
+	await drawStroke(page, { x: span.x + 2, y: span.y + span.height / 2 }, { x: span.x + span.width - 2, y: span.y + span.height / 2 })
+	await expect(page.locator('.highlightEditor')).toHaveCount(1)
+	await page.locator('.highlightEditor').click()
+	await addImage(page)
+	await chooseTool(page, 'signature')
+	await page.getByTestId('pdf-signature-type-tab').click()
+	await page.getByTestId('pdf-signature-name').fill('Ada Lovelace')
+	await page.getByTestId('pdf-signature-place').click()
+	await expect(page.locator('.stampEditor canvas')).toHaveCount(2)
+	// The signature's suggested alt text is there to review (pdf.js orders the stamps by position in the page).
+	await expect(page.locator('.stampEditor button.altText[data-l10n-id="pdfjs-editor-new-alt-text-to-review-button"]')).toHaveCount(1)
+	// The document is saved (every annotation serialised) without an error either.
+	expect(only(qpdfAnnotations(await downloadEdited(page)), 'Stamp')).toHaveLength(2)
+	expect(errors).toEqual([])
+})
+
+/** How far the drawn page's right edge passes the viewer's visible box (≤ 0: nothing cut off), and the horizontal scroll. */
+async function rightEdgeOverflow(page: Page) {
+	return page.getByTestId('pdf-viewer-container').evaluate((container) => {
+		const canvas = container.querySelector('.page[data-page-number="1"] .canvasWrapper')!.getBoundingClientRect()
+		const box = container.getBoundingClientRect()
+		return { overflow: canvas.right - (box.left + container.clientWidth), scroll: container.scrollWidth - container.clientWidth, width: canvas.width, room: container.clientWidth }
+	})
+}
+
+test('fit width is redone whenever the viewer changes size: thumbnails open and closed, the window resized', async ({ page }) => {
+	await openPdf(page, 'three.pdf', { fit: false })
+	await expect(page.getByTestId('pdf-zoom')).toHaveValue('page-width')
+	const fitted = await rightEdgeOverflow(page)
+	expect(fitted.overflow).toBeLessThanOrEqual(1)
+	await page.getByTestId('pdf-thumbnails-toggle').click()
+	await expect(page.getByTestId('pdf-thumbnails').getByRole('button')).toHaveCount(3)
+	// Narrower now: the page is fitted again, its right edge inside the viewer, no sideways scroll.
+	await expect.poll(async () => (await rightEdgeOverflow(page)).overflow).toBeLessThanOrEqual(1)
+	await expect.poll(async () => (await rightEdgeOverflow(page)).scroll).toBeLessThanOrEqual(1)
+	// Still "fit width": the page fills the room (not just shrunk).
+	const withThumbnails = await rightEdgeOverflow(page)
+	expect(withThumbnails.width).toBeGreaterThan(withThumbnails.room * 0.85)
+	await page.getByTestId('pdf-thumbnails-toggle').click()
+	await expect.poll(async () => (await rightEdgeOverflow(page)).width).toBeGreaterThan(withThumbnails.width + 50)
+	await page.setViewportSize({ width: 1000, height: 1000 })
+	await expect.poll(async () => (await rightEdgeOverflow(page)).overflow).toBeLessThanOrEqual(1)
+	await expect.poll(async () => (await rightEdgeOverflow(page)).scroll).toBeLessThanOrEqual(1)
+})
+
+test('at 1366 × 900 the opened PDF is in view and each toolbar is one row', async ({ page }) => {
+	await page.setViewportSize({ width: 1366, height: 900 })
+	await openPdf(page, 'three.pdf', { fit: false })
+	const viewport = page.viewportSize()!
+	// The view toolbar at the top of the window (below the site's header), the pages under it filling the rest.
+	const toolbar = (await page.getByRole('toolbar', { name: 'View' }).boundingBox())!
+	const header = (await page.locator('header').first().boundingBox())!
+	await expect.poll(async () => (await page.getByRole('toolbar', { name: 'View' }).boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height - 1)
+	expect(toolbar.y).toBeLessThan(viewport.height / 3)
+	const pages = (await page.getByTestId('pdf-viewer-container').boundingBox())!
+	expect(Math.min(pages.y + pages.height, viewport.height) - pages.y).toBeGreaterThan(viewport.height * 0.5)
+	// One row: every control's vertical middle on the same line.
+	for (const name of ['View', 'Edit']) {
+		const middles = await page.getByRole('toolbar', { name }).evaluate((bar) =>
+			[...bar.children].filter((child) => (child as HTMLElement).offsetParent !== null).map((child) => {
+				const box = child.getBoundingClientRect()
+				return Math.round(box.top + box.height / 2)
+			}),
+		)
+		expect(Math.max(...middles) - Math.min(...middles), `${name} toolbar on one row`).toBeLessThanOrEqual(4)
+	}
+	// Still one row with a change made (the "Unsaved changes" note shows).
+	await chooseTool(page, 'ink')
+	const { at } = await pageGeometry(page, 1)
+	await drawStroke(page, at(0.3, 0.3), at(0.6, 0.35))
+	await chooseTool(page, 'none')
+	await expect(page.getByTestId('pdf-unsaved')).toBeVisible()
+	const middles = await page.getByRole('toolbar', { name: 'Edit' }).evaluate((bar) =>
+		[...bar.children].map((child) => {
+			const box = child.getBoundingClientRect()
+			return Math.round(box.top + box.height / 2)
+		}),
+	)
+	expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(4)
+})
+
+test('"PDF Editor" in the menu, the sidebar and /tools/pdf-editor lands in View & edit', async ({ page, request }) => {
+	const response = await request.get('/tools/pdf-editor', { maxRedirects: 0 })
+	expect(response.status()).toBe(301)
+	expect(response.headers()['location']).toBe('/tools/pdf-converter?mode=edit')
+	await page.goto('/tools/json-formatter')
+	await page.getByTestId('tool-sidebar').getByRole('link', { name: 'PDF Editor' }).click()
+	await expect(page).toHaveURL(/\/tools\/pdf-converter\?mode=edit$/)
+	await expect(page.getByTestId('pdf-mode-edit')).toHaveAttribute('aria-current', 'page')
+	await expect(page.getByTestId('pdf-viewer-input')).toBeEnabled()
+	// The phone menu.
+	await page.setViewportSize({ width: 390, height: 844 })
+	await page.goto('/tools/json-formatter')
+	await page.getByTestId('mobile-menu-button').click()
+	await page.locator('#site-menu').getByRole('link', { name: 'PDF Editor' }).click()
+	await expect(page).toHaveURL(/\/tools\/pdf-converter\?mode=edit$/)
+	await expect(page.getByTestId('pdf-mode-edit')).toHaveAttribute('aria-current', 'page')
 })

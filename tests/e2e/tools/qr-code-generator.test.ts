@@ -6,7 +6,7 @@
  * a phone-width layout without sideways scrolling, axe; and the form posted
  * without JavaScript, answered with the image and its download links.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs } from '../utils.ts'
 
 const PATH = '/tools/qr-code-generator'

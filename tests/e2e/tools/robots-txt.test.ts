@@ -6,7 +6,7 @@
  * themes; and both forms posted without JavaScript.
  */
 import { readFile } from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolationsWithoutJs, expectPhoneWidthAndAxeInBothThemes } from '../utils.ts'
 
 const PATH = '/tools/robots-txt'

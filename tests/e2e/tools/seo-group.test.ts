@@ -6,7 +6,7 @@
  * menu names PDF Tools once (SPEC.md §2 lists it twice; the second entry is
  * the PDF editor).
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { expectNoSeriousA11yViolationsWithoutJs } from '../utils.ts'
 
 test.use({ javaScriptEnabled: false })

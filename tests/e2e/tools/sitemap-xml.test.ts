@@ -8,7 +8,7 @@
  * without JavaScript; here axe checks the page with a report shown).
  */
 import { readFile } from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { collectConsoleErrors, expectPhoneWidthAndAxeInBothThemes } from '../utils.ts'
 
 const PATH = '/tools/sitemap-xml'

@@ -4,7 +4,7 @@
  * phone-sized screen without sideways scrolling; and the form posted
  * without JavaScript, in each mode's fieldset.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolationsWithoutJs, expectPhoneWidthAndAxeInBothThemes } from '../utils.ts'
 
 const PATH = '/tools/slug-utm'

@@ -4,7 +4,7 @@
  * each, the style guide and locale options, the counts, on a phone without
  * sideways scrolling; and the form without JavaScript. Axe on both.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs } from '../utils.ts'
 
 const PATH = '/tools/text-case-converter'

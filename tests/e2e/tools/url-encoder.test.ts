@@ -7,7 +7,7 @@
  * and the same page with JavaScript off (form posts rendered by the server).
  */
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '../fixtures.ts'
 import { collectConsoleErrors, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutJs, pasteInput } from '../utils.ts'
 
 const PATH = '/tools/url-encoder'

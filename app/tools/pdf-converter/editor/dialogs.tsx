@@ -3,30 +3,69 @@
  * text of a stamp or signature (pdf.js calls our dialog through the
  * `altTextManager` it is given; the button's state, missing, review or
  * added, is pdf.js's own). Dialogs are native `<dialog>` elements opened
- * modally: focus stays inside, Escape cancels, and focus returns to the
- * alt-text button afterwards (pdf.js's altTextFinish).
+ * modally and centred: focus stays inside, Escape cancels, and focus
+ * returns to what opened them (for alt text, pdf.js's altTextFinish does too).
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { type AltTextEditor } from './engine.client.ts'
 
 export type AltTextRequest = { editor: AltTextEditor; firstTime: boolean }
 
+/** What Tab can reach inside an element. */
+function tabbable(root: HTMLElement): Array<HTMLElement> {
+	const selector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+	return [...root.querySelectorAll<HTMLElement>(selector)].filter((element) => element.tabIndex >= 0 && element.getClientRects().length > 0)
+}
+
+/**
+ * A modal dialog in the middle of the window (the site's base styles zero
+ * every margin, which pinned `<dialog>` to the top-left corner): Tab and
+ * Shift+Tab go round inside it, Escape cancels (also while pdf.js, which
+ * listens to the keyboard for its editor, has the key), and focus goes back
+ * to what had it before the dialog opened.
+ */
 export function Dialog({ title, onCancel, children, testId }: { title: string; onCancel: () => void; children: ReactNode; testId: string }) {
 	const ref = useRef<HTMLDialogElement>(null)
 	const titleId = useId()
 	useEffect(() => {
 		const dialog = ref.current
+		const opener = document.activeElement
 		if (dialog && !dialog.open) dialog.showModal()
-		return () => dialog?.close()
+		return () => {
+			dialog?.close()
+			if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
+		}
 	}, [])
 	return (
 		<dialog
 			ref={ref}
 			aria-labelledby={titleId}
-			className="w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-border bg-surface p-4 text-fg shadow-xl backdrop:bg-black/40"
+			aria-modal="true"
+			className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] overflow-y-auto rounded-lg border border-border bg-surface p-4 text-fg shadow-xl backdrop:bg-black/40"
 			onCancel={(event) => {
 				event.preventDefault()
 				onCancel()
+			}}
+			onKeyDown={(event) => {
+				if (event.key === 'Escape') {
+					event.preventDefault()
+					event.stopPropagation()
+					onCancel()
+					return
+				}
+				if (event.key !== 'Tab') return
+				const inside = tabbable(event.currentTarget)
+				if (!inside.length) return
+				const first = inside[0]!
+				const last = inside[inside.length - 1]!
+				const active = document.activeElement
+				if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+					event.preventDefault()
+					last.focus()
+				} else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+					event.preventDefault()
+					first.focus()
+				}
 			}}
 			data-testid={testId}
 		>

@@ -29,6 +29,8 @@ export type Bus = InstanceType<ViewerModule['EventBus']>
  * its AnnotationEditor: what the dialog reads and sets).
  */
 export type AltTextEditor = {
+	/** The annotation's element in the page (its picture is the canvas inside). */
+	div?: HTMLElement | null
 	altTextData?: { altText: string | null; decorative: boolean }
 	guessedAltText?: string | null
 	altTextFinish(): void
@@ -71,6 +73,30 @@ export async function loadPdfjs(): Promise<{ pdfjs: PdfjsLib; components: Viewer
 	return { pdfjs, components }
 }
 
+/**
+ * pdf.js's highlight colours by name, as its full viewer passes them
+ * (`highlightEditorColors`): the highlight editor reports a colour by name,
+ * and without this list it threw on every highlight. The `_HCM` ones are
+ * for high-contrast mode.
+ */
+export const HIGHLIGHT_COLORS = 'yellow=#FFFF98,green=#53FFBC,blue=#80EBFF,pink=#FFCBE6,red=#FF4F5F,yellow_HCM=#FFFFCC,green_HCM=#53FFBC,blue_HCM=#80EBFF,pink_HCM=#F6B8FF,red_HCM=#C50043'
+
+/**
+ * The alt-text "ML manager" pdf.js asks for a guessed description of every
+ * new picture. This site guesses nothing (the signature dialog suggests its
+ * own text): without a manager pdf.js threw `No ML.` as an unhandled
+ * rejection, and a disabled one throws too, so this one answers every guess
+ * with pdf.js's "cancelled", which leaves the picture's alt text missing.
+ */
+const NO_GUESSES = {
+	isEnabledFor: async () => true,
+	guess: async () => ({ cancel: true }),
+	loadModel: async () => {},
+	isReady: () => false,
+	toggleService: async () => {},
+	destroy: () => {},
+}
+
 /** The id of pdf.js's English string for a generated alt text, which it suffixes with a disclaimer. */
 const GENERATED_ALT_TEXT = 'pdfjs-editor-new-alt-text-generated-alt-text-with-disclaimer'
 
@@ -90,7 +116,11 @@ export function createEngine({
 }): Engine {
 	const { EventBus, PDFLinkService, PDFFindController, PDFViewer, GenericL10n } = components
 	const bus = new EventBus()
-	const linkService = new PDFLinkService({ eventBus: bus, externalLinkTarget: 2 /* LinkTarget.BLANK */, externalLinkRel: 'noopener noreferrer nofollow' })
+	const linkService = new PDFLinkService({
+		eventBus: bus,
+		externalLinkTarget: 2 /* LinkTarget.BLANK */,
+		externalLinkRel: 'noopener noreferrer nofollow',
+	})
 	const findController = new PDFFindController({ eventBus: bus, linkService })
 	// The suggestion in the review state comes from what the signer typed, not from a
 	// model: pdf.js's English "(created automatically)" disclaimer would be wrong.
@@ -114,6 +144,8 @@ export function createEngine({
 		// The alt-text button with the states missing, review and added.
 		enableUpdatedAddImage: true,
 		enableNewAltTextWhenAddingImage: false,
+		annotationEditorHighlightColors: HIGHLIGHT_COLORS,
+		mlManager: NO_GUESSES,
 		altTextManager: {
 			editAltText: (_uiManager: unknown, editor: AltTextEditor, firstTime: boolean) => editAltText(editor, firstTime),
 			destroy: () => {},
@@ -122,6 +154,16 @@ export function createEngine({
 		removePageBorders: false,
 	} as ConstructorParameters<ViewerModule['PDFViewer']>[0])
 	linkService.setViewer(viewer)
+	// pdf.js's full viewer translates its whole page; given an l10n, PDFViewer translates nothing itself. The
+	// editor's own buttons (the floating toolbar: "Missing alt text", "Remove image") take their names and
+	// labels from pdf.js's English strings this way, including the ones added later.
+	void l10n.translate(container)
+	// pdf.js draws a placed picture on a canvas with role="img" and no name (axe: role-img-alt, serious). It gets
+	// one: its alt text once given (viewer.client.tsx), "Picture" until then.
+	const naming = new MutationObserver(() => {
+		for (const canvas of container.querySelectorAll('canvas[role="img"]:not([aria-label])')) canvas.setAttribute('aria-label', 'Picture')
+	})
+	naming.observe(container, { childList: true, subtree: true })
 
 	const engine: Engine = {
 		pdfjs,

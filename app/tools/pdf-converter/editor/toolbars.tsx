@@ -44,9 +44,13 @@ const ZOOMS: Array<[string, string]> = [
 	['4', '400%'],
 ]
 
+/**
+ * A toolbar: one row at desktop widths (its buttons narrower there, from
+ * `lg`), wrapping onto more rows on narrower screens.
+ */
 function Bar({ label, children }: { label: string; children: ReactNode }) {
 	return (
-		<div role="toolbar" aria-label={label} className="flex flex-wrap items-center gap-2 rounded-lg border border-border bg-surface-2 p-2">
+		<div role="toolbar" aria-label={label} className="flex flex-wrap items-center gap-2 rounded-lg border border-border bg-surface-2 p-2 lg:gap-1.5 lg:[&_.button-primary]:px-2.5 lg:[&_.button-secondary]:px-2.5">
 			{children}
 		</div>
 	)
