@@ -63,3 +63,14 @@ test('every Vitest file that touches the database is in the PostgreSQL pass (npm
 		.filter((file) => !folders.some((folder) => file.startsWith(folder)))
 	expect(outside, 'move these into a database folder, or add their folder to "test:database" in package.json').toEqual([])
 })
+
+test('every end-to-end file takes `test` from tests/e2e/fixtures.ts, whose test fails on any uncaught page error', () => {
+	const folder = path.join(root, 'tests/e2e')
+	const files = (fs.readdirSync(folder, { recursive: true }) as Array<string>).filter((file) => file.endsWith('.test.ts'))
+	expect(files.length).toBeGreaterThan(10)
+	for (const file of files) {
+		const text = fs.readFileSync(path.join(folder, file), 'utf8')
+		// Types and `request` may come from Playwright itself; `test` may not.
+		expect(text, file).not.toMatch(/import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'@playwright\/test'/)
+	}
+})

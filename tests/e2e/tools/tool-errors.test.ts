@@ -6,7 +6,7 @@
  * - item 26: without JavaScript, the buttons that cannot work (Copy, Download) are disabled and look it,
  *   and "Load example" is a link that works (`?example=1`); once hydrated they are buttons again.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../fixtures.ts'
 
 type ErrorCase = {
 	slug: string
