@@ -10,6 +10,9 @@ const ABORT_DELAY = 5_000
 
 export const streamTimeout = ABORT_DELAY
 
+/** For server/index.ts, which runs it at start: the build's own copy, sharing the job pool with requests. */
+export { startStalePostRerender } from './blog/post-rerender.server.ts'
+
 /**
  * Requests whose loader or action failed because the database is
  * unreachable. Remix reports each such error to handleError (below) before

@@ -13,6 +13,7 @@ import { purgeExpiredRateLimits } from '#app/accounts/rate-limit.server.ts'
 import { purgeExpiredFiles } from '#app/files/files.server.ts'
 import { purgeExpiredSessions } from '#app/accounts/session.server.ts'
 import { bootstrapAdminFromEnv } from '#app/accounts/user.server.ts'
+import type { startStalePostRerender } from '#app/blog/post-rerender.server.ts'
 import { startDatabase } from './db/database.server.ts'
 import { DatabaseLockedError } from './db/embedded.server.ts'
 import { createApp } from './app.ts'
@@ -88,6 +89,22 @@ const app = createApp({
 const server = app.listen(port, host, () => {
 	console.log(`Serving ${siteUrl} (${mode}, listening on ${host}:${port})`)
 })
+
+// Posts whose stored HTML an older renderer made get the current one's, in
+// the background (the site serves the stored HTML meanwhile). Taken from the
+// Remix build (app/entry.server.tsx re-exports it), not imported here: this
+// bundle would get its own copy of the job pool's classes and the blog
+// renderer's modules, and the build's copy is the one requests use.
+const rerenderAbort = new AbortController()
+void (async () => {
+	try {
+		const loaded = typeof build === 'function' ? await build() : build
+		const entry = loaded.entry.module as { startStalePostRerender?: typeof startStalePostRerender }
+		await entry.startStalePostRerender?.({ signal: rerenderAbort.signal })
+	} catch (error) {
+		console.error('Re-rendering blog posts could not start:', error instanceof Error ? error.message : error)
+	}
+})()
 answerClientErrors(server)
 // Slow clients cannot hold a connection forever.
 server.headersTimeout = 20_000
@@ -97,6 +114,7 @@ async function shutdown(signal: string) {
 	if (shuttingDown) return
 	shuttingDown = true
 	clearInterval(sweeper)
+	rerenderAbort.abort()
 	console.log(`${signal}: finishing in-flight requests, then closing the database`)
 	const closed = new Promise<void>((resolve) => server.close(() => resolve()))
 	server.closeIdleConnections()

@@ -35,6 +35,15 @@ export type RenderedMarkdown = { html: string; readingMinutes: number; text: str
 
 export const WORDS_PER_MINUTE = 200
 
+/**
+ * Changing what this file outputs for some Markdown (marked's options or
+ * extensions, highlight.js, anchors, alerts, the sanitising policy, a library
+ * upgrade that changes output)? Bump MARKDOWN_RENDER_VERSION in
+ * ./markdown-render-version.ts in the same change: stored posts are then
+ * re-rendered at the next start.
+ */
+export { MARKDOWN_RENDER_VERSION } from './markdown-render-version.ts'
+
 const FORBID_TAGS = [
 	'style',
 	'script',

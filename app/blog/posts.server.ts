@@ -19,7 +19,7 @@ import { escapeLike, isUniqueViolation, prisma } from '#app/utils/db.server.ts'
 import { AppError, type ErrorCode } from '#app/utils/errors.ts'
 import { formErrorReply } from '#app/utils/errors.server.ts'
 import { checkImageFile, fileUrl, IMAGE_TYPES, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
-import { renderMarkdown } from './markdown.server.ts'
+import { MARKDOWN_RENDER_VERSION, renderMarkdown } from './markdown.server.ts'
 import {
 	ADMIN_POSTS_PER_PAGE,
 	ADMIN_QUERY_MAX,
@@ -89,6 +89,8 @@ function storedFields(input: PostFormValue, slug: string, rendered: { html: stri
 		body: input.body,
 		html: rendered.html,
 		readingMinutes: rendered.readingMinutes,
+		// The renderer that made `html`: a later one re-renders it (post-rerender.server.ts).
+		renderVersion: MARKDOWN_RENDER_VERSION,
 		tags: input.tags,
 		status: input.status,
 		publishedAt,
