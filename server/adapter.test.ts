@@ -5,43 +5,23 @@
  * bodies that froze the event loop. The server runs as a child process
  * (tests/fixtures/adapter-server.ts) so a crash or a stall shows.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startFixtureServer, type FixtureServer } from '#tests/fixtures/fixture-server.ts'
 import { hostileBodies } from '#tests/fixtures/hostile-bodies.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 
-type Child = { child: ChildProcess; port: number; output: () => string }
-
-async function startChild(script: string): Promise<Child> {
-	const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } })
-	let output = ''
-	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-	const port = await new Promise<number>((resolve, reject) => {
-		const timer = setInterval(() => {
-			const match = /listening (\d+)/.exec(output)
-			if (match) {
-				clearInterval(timer)
-				resolve(Number(match[1]))
-			}
-			if (child.exitCode !== null) {
-				clearInterval(timer)
-				reject(new Error(`the fixture server exited:\n${output}`))
-			}
-		}, 50)
-	})
-	return { child, port, output: () => output }
-}
+type Child = FixtureServer
 
 let server: Child
 const url = (p: string) => `http://127.0.0.1:${server.port}${p}`
 
 beforeAll(async () => {
-	server = await startChild('tests/fixtures/adapter-server.ts')
+	server = await startFixtureServer('tests/fixtures/adapter-server.ts')
 }, 60_000)
 
 afterAll(() => {

@@ -11,33 +11,13 @@
  *
  * Run alone: npx tsx scripts/bench/event-loop.ts
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { startFixtureServer } from '../../tests/fixtures/fixture-server.ts'
 import { hostileBodies } from '../../tests/fixtures/hostile-bodies.ts'
 import { runWhenAlone, type BenchRow } from './rows.ts'
-import { loadAverage, root } from './server.ts'
+import { loadAverage } from './server.ts'
 
 const TARGET_MS = 100
-
-async function startFixture(): Promise<{ child: ChildProcess; port: number }> {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/adapter-server.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } })
-	let output = ''
-	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-	const port = await new Promise<number>((resolve, reject) => {
-		const timer = setInterval(() => {
-			const match = /listening (\d+)/.exec(output)
-			if (match) {
-				clearInterval(timer)
-				resolve(Number(match[1]))
-			}
-			if (child.exitCode !== null) {
-				clearInterval(timer)
-				reject(new Error(`the fixture server exited:\n${output}`))
-			}
-		}, 50)
-	})
-	return { child, port }
-}
 
 function worstStall(child: ChildProcess): Promise<{ worstStallMs: number; worstLateMs: number }> {
 	return new Promise((resolve) => {
@@ -47,7 +27,7 @@ function worstStall(child: ChildProcess): Promise<{ worstStallMs: number; worstL
 }
 
 export async function run(): Promise<Array<BenchRow>> {
-	const { child, port } = await startFixture()
+	const { child, port } = await startFixtureServer('tests/fixtures/adapter-server.ts')
 	const rows: Array<BenchRow> = []
 	try {
 		console.log(`load average ${loadAverage()}`)
