@@ -97,6 +97,9 @@ describe('POST /api/tools/<slug>', () => {
 		const unknown = await postTool('text-case-converter', { input: 'x', options: { mode: 'upper', extra: true } })
 		expect(unknown.status).toBe(400)
 		expect(unknown.body.message).toMatch(/Unrecognized key/)
+		// The field names the unknown option, as `options.mode` names a bad value (not `options.`).
+		expect(unknown.body.details.fields).toEqual({ 'options.extra': ["Unrecognized key(s) in object: 'extra'"] })
+		expect(unknown.body.message).toMatch(/^Validation failed: options\.extra: /)
 
 		const polluted = await callApi('text-case-converter', {
 			body: '{"input":"x","options":{"__proto__":{"polluted":true},"mode":"upper"}}',

@@ -174,10 +174,12 @@ export function excerptAt(text: string, line: number, column: number, maxWidth =
 export async function runCore(core: ToolCore, input: string, rawOptions: unknown, context?: ToolRunContext): Promise<ToolResult> {
 	const parsed = core.optionsSchema.safeParse(rawOptions ?? {})
 	if (!parsed.success) {
+		// An unknown key's issue has the path of the object that holds it: name the key itself.
+		const fieldOf = (each: (typeof parsed.error.issues)[number]) =>
+			['options', ...each.path, ...(each.code === 'unrecognized_keys' ? each.keys.slice(0, 1) : [])].join('.')
 		const issue = parsed.error.issues[0]
-		const path = issue?.path.join('.') || 'options'
-		const fields = Object.fromEntries(parsed.error.issues.map((each) => [`options.${each.path.join('.')}`, [each.message]]))
-		throw new ToolError(`Validation failed: options.${path}: ${issue?.message ?? 'invalid'}`.replace('options.options', 'options'), { fields })
+		const fields = Object.fromEntries(parsed.error.issues.map((each) => [fieldOf(each), [each.message]]))
+		throw new ToolError(`Validation failed: ${issue ? fieldOf(issue) : 'options'}: ${issue?.message ?? 'invalid'}`, { fields })
 	}
 	return core.run(input, parsed.data, context)
 }
