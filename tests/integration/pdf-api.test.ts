@@ -633,6 +633,14 @@ describe('POST /api/edit-pdf', () => {
 		}
 		expect(await storedCount()).toBe(0)
 	})
+
+	test('a PDF with a user password: 422 encrypted, whose message does not point to a `password` field this endpoint refuses', async () => {
+		const outcome = await edit(pdfFile(qpdfEncrypt(pdf3, { user: 'u', owner: 'o' })))
+		expect(outcome.status).toBe(422)
+		expect(outcome.body.details).toMatchObject({ reason: 'encrypted' })
+		expect(outcome.body.message).not.toMatch(/in the API/)
+		expect(outcome.body.message).toMatch(/without its password/)
+	})
 })
 
 test('20 concurrent uploads: each 201 or a clean 503 (pool full), never 500', async () => {

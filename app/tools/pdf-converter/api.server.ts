@@ -341,7 +341,13 @@ export async function handleEditedPdf(request: Request, { clientIp }: { clientIp
 		throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { fields: { file: message } })
 	}
 	// Opened in a worker as the operations open it (damaged, encrypted and oversized PDFs are refused) and its pages counted.
-	const checked = await checkPdfInWorker({ file: { name, data: file!.data }, via: 'api', signal: request.signal })
+	const checked = await checkPdfInWorker({ file: { name, data: file!.data }, via: 'api', signal: request.signal }).catch((error: unknown) => {
+		// The operations take a `password`; this endpoint stores files that open without one, so say that instead.
+		if (error instanceof AppError && (error.details as { reason?: string } | undefined)?.reason === 'encrypted') {
+			throw new AppError('VALIDATION_ERROR', `This PDF is password-protected: "${name}" is encrypted, and saved PDFs must open without a password. Save it without its password first (any operation of the PDF page does, given the password), then store that copy.`, error.details, 422)
+		}
+		throw error
+	})
 	const stored = await storeResult({ fileName: name, contentType: PDF_MEDIA_TYPE, data: file!.data, pageCount: checked.pageCount }, ownerId, { clientIp })
 	return createdResponse(stored)
 }
