@@ -425,6 +425,10 @@ async function parseMultipart(
 		if (error instanceof MaxTotalSizeExceededError || error instanceof MaxFileSizeExceededError) throw payloadTooLarge(maxBytes)
 		if (error instanceof MaxHeaderSizeExceededError) throw new AppError('PAYLOAD_TOO_LARGE', 'A form part has too large a header.')
 		if (error instanceof MultipartParseError) throw new AppError('VALIDATION_ERROR', 'Validation failed: the form could not be read.')
+		// The parser decodes each part's header (field and file name) with a fatal UTF-8 decoder.
+		if (error instanceof TypeError && (error as NodeJS.ErrnoException).code === 'ERR_ENCODING_INVALID_ENCODED_DATA') {
+			throw new AppError('VALIDATION_ERROR', 'Validation failed: a form part\'s header (its field name or file name) is not valid UTF-8.')
+		}
 		throw new AppError('VALIDATION_ERROR', 'The request body was cut off.')
 	}
 	return form

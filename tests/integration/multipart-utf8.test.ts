@@ -80,6 +80,22 @@ describe('readFormData', () => {
 		expectNamed((error as AppError).toJSON(), 'title')
 	})
 
+	test('a part whose field name is not valid UTF-8 is a 400 that says so, not "cut off"', async () => {
+		const head = encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="ti`)
+		const tail = encoder.encode(`tle"\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`)
+		const body = new Uint8Array([...head, 0xff, ...tail])
+		const request = new Request(`${BASE}/x`, { method: 'POST', body: body as BodyInit, headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` } })
+		const error = await readFormData(request, 1_000_000).then(
+			() => null,
+			(caught: unknown) => caught,
+		)
+		expect(error).toBeInstanceOf(AppError)
+		const json = (error as AppError).toJSON()
+		expect(json.status).toBe(400)
+		expect(json.message).not.toMatch(/cut off/i)
+		expect(json.message).toMatch(/name .*not valid UTF-8/)
+	})
+
 	test('valid UTF-8 (multibyte characters; a leading BOM dropped, as before) and files with any bytes are read as before', async () => {
 		const form = await readFormData(
 			post('/x', [
