@@ -13,6 +13,7 @@ import { readFormData } from '#app/utils/body.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { AppError } from '#app/utils/errors.ts'
+import { INVISIBLE } from '#app/utils/file-names.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { getSiteSettings } from '#app/admin/settings.server.ts'
 import { blobDirectory, blobExists, readBlob, removeBlob, sweepOrphanBlobs, writeBlob } from './blobs.server.ts'
@@ -45,8 +46,8 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 export function cleanFileName(name: string, fallback = 'image'): string {
 	const base = name.split(/[/\\]/).pop() ?? ''
 	const cleaned = base
-		// eslint-disable-next-line no-control-regex
-		.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff"]/g, '')
+		.replace(INVISIBLE, '')
+		.replace(/"/g, '')
 		.replace(/\s+/g, ' ')
 		.trim()
 		.replace(/^\.+/, '')

@@ -8,8 +8,9 @@
 /** The longest name handed out, extension included (most systems allow 255 bytes; this leaves room for a copy's " (2)"). */
 export const FILE_NAME_LIMIT = 100
 
+/** Control, zero-width, bidi-control and byte-order characters: never part of a name shown or handed out. */
 // eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g
+export const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g
 /** Characters Windows refuses in a name (`/` and `\` are folders everywhere), and `%`/`;`, which trip up headers and shells. */
 const RESERVED = /[<>:"|?*;%]/g
 /** Device names Windows will not create a file under, whatever the extension. */
