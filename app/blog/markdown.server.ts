@@ -9,7 +9,7 @@
  * Posts store the result at save time; public pages never run marked.
  */
 import { getJobPool as getToolPool } from '#app/jobs/pool.server.ts'
-import { type MarkdownTask } from '#app/jobs/markdown-job.server.ts'
+import { type MarkdownTask } from './markdown-job.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { findMarkdownComplexity } from '#app/utils/markdown-complexity.ts'
 import { JobFailure } from '#app/jobs/worker-pool.server.ts'

@@ -1,22 +1,14 @@
 /**
- * The server's job worker thread, inside the pool of `pool.server.ts`: runs
- * each job with the handler its `kind` names in the table below, where the
- * tools and the blog's Markdown renderer register. Bundled to
- * build/tool-worker.js for production; run from source through tsx in tests
- * and development.
+ * Inside a job worker thread of `pool.server.ts`: runs each job with the
+ * handler its `kind` names in the table the entry hands over
+ * (server/workers/tool-thread.ts, from app/job-kinds.server.ts: the tools'
+ * runs and the blog's Markdown). Bundled to build/tool-worker.js for
+ * production; run from source through tsx in tests and development.
  */
 import { parentPort } from 'node:worker_threads'
-import { serializeToolError } from '#app/tools/kit/core.ts'
-import { toolJobs } from '#app/tools/kit/tool-job.server.ts'
-import { docxJobs } from '#app/tools/markdown-to-docx/job.server.ts'
-import { pdfJobs } from '#app/tools/pdf-converter/job.server.ts'
-import { markdownJobs, preloadMarkdown } from './markdown-job.server.ts'
-import { type JobHandler, type JobProgress, type JobTask, PROGRESS_INTERVAL_MS } from './tasks.ts'
+import { type JobHandler, type JobProgress, type JobTable, type JobTask, PROGRESS_INTERVAL_MS, type SerializedJobError } from './tasks.ts'
 
-const table: Record<string, JobHandler<never>> = { ...toolJobs, ...markdownJobs, ...docxJobs, ...pdfJobs }
-
-preloadMarkdown()
-
+export function serveThreadJobs(table: JobTable, serializeError: (error: unknown) => SerializedJobError | null): void {
 parentPort?.on('message', async ({ id, task }: { id: number; task: JobTask }) => {
 	try {
 		const handler = table[task.kind] as JobHandler | undefined
@@ -38,12 +30,13 @@ parentPort?.on('message', async ({ id, task }: { id: number; task: JobTask }) =>
 		const result = await handler(task, { started, progress })
 		parentPort?.postMessage({ id, ok: true, result }, transferables(result))
 	} catch (error) {
-		const known = serializeToolError(error)
+		const known = serializeError(error)
 		// Faults of ours are logged here (the message only, never the input) and answer 500.
 		if (!known) console.error(`job worker: ${describe(task)} failed:`, error instanceof Error ? error.stack : error)
 		parentPort?.postMessage({ id, ok: false, error: known })
 	}
 })
+}
 
 /**
  * The buffers a result owns outright (a Uint8Array field, or an array of them, spanning its whole

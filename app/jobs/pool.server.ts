@@ -2,14 +2,14 @@
  * The server's one pool of worker threads (DESIGN.md decision 7): tool runs
  * (forms without JavaScript, the JSON API) and blog Markdown rendering, each
  * job run by the handler its `kind` names in the worker's table
- * (job-worker.server.ts).
+ * (server/workers/tool-thread.ts). File conversions are durable jobs in
+ * processes instead (runner.server.ts).
  */
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'
-import { deserializeToolError } from '#app/tools/kit/core.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { WorkerPool } from './worker-pool.server.ts'
-import { type SerializedJobError } from './tasks.ts'
+import { deserializeJobError, type SerializedJobError } from './tasks.ts'
 
 const POOL_KEY = Symbol.for('toolsite.toolPool')
 type PoolHolder = { [POOL_KEY]?: WorkerPool }
@@ -24,7 +24,7 @@ function workerEntry(): { file: URL; workerData?: unknown } {
 	if (built) return { file: pathToFileURL(built) }
 	const here = import.meta.url
 	const bootstrap = '../../server/workers/tsx-worker.mjs'
-	const entry = './job-worker.server.ts'
+	const entry = '../../server/workers/tool-thread.ts'
 	return { file: new URL(bootstrap, here), workerData: { entry: new URL(entry, here).href } }
 }
 
@@ -41,7 +41,7 @@ export function getJobPool(): WorkerPool {
 			startupMs: Math.max(60_000, env.TOOL_TIMEOUT_MS),
 			maxMemoryMb: env.TOOL_MEMORY_MB,
 			// The errors a handler reports are AppErrors (the tools' ToolError among them).
-			toError: (error) => (error ? deserializeToolError(error as SerializedJobError) : null),
+			toError: (error) => (error ? deserializeJobError(error as SerializedJobError) : null),
 		})
 	}
 	return holder[POOL_KEY]

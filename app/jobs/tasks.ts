@@ -5,6 +5,8 @@
  * an AppError is the input's fault and comes back as that error; anything
  * else is a fault of ours, logged in the worker and answered with a 500.
  */
+import { AppError, ERROR_CATALOGUE, type ErrorCode } from '#app/utils/errors.ts'
+
 export type JobTask = { kind: string }
 
 /**
@@ -34,3 +36,9 @@ export type JobTable = Record<string, JobHandler<never>>
 
 /** An error that crosses the worker boundary as plain data. */
 export type SerializedJobError = { code: string; message: string; status: number; details?: unknown }
+
+/** A job's reported error as an AppError (a code outside the catalogue is a fault of ours). */
+export function deserializeJobError(error: SerializedJobError): AppError {
+	const code = (error.code in ERROR_CATALOGUE ? error.code : 'INTERNAL_ERROR') as ErrorCode
+	return new AppError(code, error.message, error.details ?? {}, error.status)
+}

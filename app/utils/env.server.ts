@@ -56,6 +56,13 @@ const schema = z.object({
 	TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 	/** Heap limit of each tool worker thread, in MB (a run needing more is stopped: 422). */
 	TOOL_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(512),
+	/**
+	 * Job slots of this process's runner (conversions, issue 30): unset, one per core (at least one);
+	 * 0, this web server only enqueues and other processes (`npm run worker`) run the jobs.
+	 */
+	WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+	/** Resident memory cap of each job process, in MB: a job needing more is killed and answered 422. */
+	JOB_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(1024),
 	/** Tool results one account or one address may have stored at once, in MB; beyond it, 429 until some expire. */
 	RESULT_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
 	/** Tool results stored at once, everyone's together, in MB; beyond it (or with the disk nearly full), 503. */

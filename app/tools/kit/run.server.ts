@@ -6,11 +6,12 @@
  * never the content.
  */
 import { getJobPool } from '#app/jobs/pool.server.ts'
+import { ProcessFailure } from '#app/jobs/processes.server.ts'
 import { JobFailure } from '#app/jobs/worker-pool.server.ts'
 import { getServerTool } from '#app/tools/registry.ts'
 import { describeDatabaseError, prisma } from '#app/utils/db.server.ts'
-import { AppError } from '#app/utils/errors.ts'
-import { inputTooLarge, MAX_INPUT_BYTES, type ToolResult } from './core.ts'
+import { AppError, type ErrorCode } from '#app/utils/errors.ts'
+import { inputTooLarge, MAX_INPUT_BYTES, ToolError, type ToolResult } from './core.ts'
 import { type EncodedToolAnswer, type ToolTask } from './tool-job.server.ts'
 
 /** Tools the server runs: those whose definition names a core (`runs` other than 'page'). */
@@ -41,7 +42,7 @@ export async function runTool({
 		async () => {
 			if (inputBytes > MAX_INPUT_BYTES) throw inputTooLarge(inputBytes)
 			const task: ToolTask = { kind: 'tool', slug, input, options }
-			return getJobPool().run<ToolResult>(task, { signal })
+			return getJobPool().run<ToolResult>(task, { signal }).catch(asToolError)
 		},
 		(result) => Buffer.byteLength(result.output, 'utf8'),
 	)
@@ -65,10 +66,16 @@ export async function runToolForApi({ slug, input, options, signal }: { slug: st
 		async () => {
 			if (inputBytes > MAX_INPUT_BYTES) throw inputTooLarge(inputBytes)
 			const task: ToolTask = { kind: 'tool', slug, input, options, answer: 'json' }
-			return getJobPool().run<EncodedToolAnswer>(task, { signal })
+			return getJobPool().run<EncodedToolAnswer>(task, { signal }).catch(asToolError)
 		},
 		(answer) => answer.outputBytes,
 	)
+}
+
+/** A tool's error from the pool, as the ToolError the tool's code expects (the pool knows AppErrors only). */
+function asToolError(error: unknown): never {
+	if (error instanceof AppError && !(error instanceof ToolError) && error.name !== 'JobFailure') throw new ToolError(error.message, (error.details ?? {}) as Record<string, unknown>, error.code as ErrorCode, error.status)
+	throw error
 }
 
 /**
@@ -98,7 +105,7 @@ export async function countRun<T>(
 }
 
 function outcomeOf(error: unknown): RunOutcome {
-	if (error instanceof JobFailure) {
+	if (error instanceof JobFailure || error instanceof ProcessFailure) {
 		return ({ timeout: 'timeout', memory: 'memory', busy: 'busy', aborted: 'aborted', crashed: 'error' } as const)[error.kind]
 	}
 	if (error instanceof AppError) {

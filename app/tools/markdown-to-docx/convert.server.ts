@@ -1,45 +1,89 @@
 /**
  * A conversion on the server (the API, and the page's form posted without
  * JavaScript): the request read within its limits, the uploads checked by
- * their bytes, the job run in the worker pool and counted as a ToolRun, and
+ * their bytes, the job run in a job process and counted as a ToolRun, and
  * the answer: the .docx with its file name and report header.
  */
-import { checkImageFile, contentDisposition, uploadLimitBytes } from '#app/files/files.server.ts'
-import { getJobPool } from '#app/jobs/pool.server.ts'
+import { checkImageFile, contentDisposition, deleteStoredFile, readStoredFile, resultOwnerKey, storedFileBody, uploadLimitBytes } from '#app/files/files.server.ts'
+import { randomBytes } from 'node:crypto'
+import { acceptedResponse, preference } from '#app/jobs/answers.server.ts'
+import { cancelJob, isFinal, type JobError, jobErrorToAppError, type JobOwner, type JobRow, submitJob, waitForJob } from '#app/jobs/jobs.server.ts'
 import { ToolError } from '#app/tools/kit/core.ts'
-import { countRun, type RunVia } from '#app/tools/kit/run.server.ts'
+import { type RunVia } from '#app/tools/kit/run.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { formatBytes } from '#app/utils/format.ts'
-import { type DocxJobResult, type DocxTask } from './job.server.ts'
+import { type DocxTask } from './job.server.ts'
+import { type DocxJobAnswer, type DocxJobInput } from './jobs.server.ts'
 import { DOCX_MEDIA_TYPE, DOCX_OPTION_NAMES, MAX_MARKDOWN_BYTES, type ReportEntry } from './options.ts'
 
 export const SLUG = 'markdown-to-docx'
 
-/** A conversion's time limit: the pool's (TOOL_TIMEOUT_MS). */
-export async function convertOnServer({
+/**
+ * A conversion as a durable job (issue 30): the Markdown and the images are
+ * its inputs, run in a job process and stored by the runner (jobs.server.ts).
+ */
+export async function submitDocxJob({
 	markdown,
 	options,
 	images,
+	fileName,
 	via,
-	signal,
+	owner,
 }: {
 	markdown: string
 	options: Record<string, unknown>
 	images: DocxTask['images']
+	fileName?: string
 	via: RunVia
-	signal?: AbortSignal
-}): Promise<DocxJobResult> {
-	const inputBytes = Buffer.byteLength(markdown, 'utf8') + images.reduce((sum, image) => sum + image.data.byteLength, 0)
-	return countRun(
-		{ slug: SLUG, via, inputBytes },
-		() => {
-			if (Buffer.byteLength(markdown, 'utf8') > MAX_MARKDOWN_BYTES) throw markdownTooLarge()
-			const task: DocxTask = { kind: 'md-to-docx', markdown, options, images }
-			return getJobPool().run<DocxJobResult>(task, { signal })
-		},
-		(result) => result.docx.byteLength,
-	)
+	owner: JobOwner
+}) {
+	const bytes = new TextEncoder().encode(markdown)
+	if (bytes.byteLength > MAX_MARKDOWN_BYTES) throw markdownTooLarge()
+	const input: DocxJobInput = { options, names: ['markdown', ...images.map((image) => image.name)], ...(fileName ? { fileName } : {}) }
+	return submitJob({ kind: 'md-to-docx', owner, input, files: [{ name: 'markdown', data: bytes }, ...images], via })
+}
+
+/** The .docx of a finished job as the API has always answered it, or the job's error thrown. */
+export async function endedDocxResponse(job: JobRow): Promise<Response> {
+	if (job.state !== 'completed') throw jobErrorToAppError(job.error as JobError)
+	const answer = job.result as DocxJobAnswer
+	const file = await readStoredFile(answer.id, new Date(), { tool: SLUG })
+	if (!file) throw new AppError('NOT_FOUND', 'Resource not found', { reason: 'The file does not exist or has expired.' })
+	return docxResponse({ docx: new Uint8Array(await new Response(storedFileBody(file)).arrayBuffer()), report: answer.report }, answer.fileName)
+}
+
+/**
+ * The API's answer: the .docx when the job ends within the wait (`Prefer`),
+ * else 202 pointing at /api/jobs/{id}. A client gone before its answer
+ * cancels the job.
+ */
+export async function answerDocxJob(request: Request, { job, deleteToken }: { job: JobRow; deleteToken?: string }): Promise<Response> {
+	const prefer = preference(request)
+	const ended = prefer.waitMs > 0 ? await waitForJob(job.id, { waitMs: prefer.waitMs, signal: request.signal }) : job
+	if (request.signal.aborted) {
+		await cancelJob(job).catch(() => {})
+		throw new AppError('VALIDATION_ERROR', 'The request was cancelled.', { reason: 'cancelled' }, 499)
+	}
+	if (ended && isFinal(ended.state)) {
+		const response = await endedDocxResponse(ended)
+		if (prefer.applied) response.headers.set('Preference-Applied', prefer.applied)
+		return response
+	}
+	return acceptedResponse(ended ?? job, { deleteToken, applied: prefer.applied })
+}
+
+/** One conversion, waited for, and its document's bytes (tests): the stored .docx is read back and removed. */
+export async function convertOnServer({ markdown, options, images, via, owner }: { markdown: string; options: Record<string, unknown>; images: DocxTask['images']; via: RunVia; owner?: JobOwner }): Promise<{ docx: Uint8Array; report: Array<ReportEntry>; fileName: string }> {
+	const { job } = await submitDocxJob({ markdown, options, images, via, owner: owner ?? { userId: null, ownerKey: resultOwnerKey(null, `internal:${randomBytes(8).toString('hex')}`) } })
+	let ended: JobRow | null = job
+	while (ended && !isFinal(ended.state)) ended = await waitForJob(job.id, { waitMs: 60_000 })
+	if (ended!.state !== 'completed') throw jobErrorToAppError(ended!.error as JobError)
+	const answer = ended!.result as DocxJobAnswer
+	const file = await readStoredFile(answer.id)
+	const docx = new Uint8Array(await new Response(storedFileBody(file!)).arrayBuffer())
+	await deleteStoredFile(answer.id)
+	return { docx, report: answer.report, fileName: answer.fileName }
 }
 
 export function markdownTooLarge(): ToolError {
@@ -217,8 +261,7 @@ export async function readConversionRequest(request: Request, { from }: { from: 
 }
 
 /** The answer to a conversion: the .docx as an attachment, its report in X-Conversion-Report. */
-export function docxResponse(result: DocxJobResult, fileName: string | undefined): Response {
-	const name = docxFileName(fileName, result.title, result.firstHeading)
+export function docxResponse(result: { docx: Uint8Array; report: ReadonlyArray<ReportEntry> }, name: string): Response {
 	return new Response(result.docx as BodyInit, {
 		status: 200,
 		headers: {

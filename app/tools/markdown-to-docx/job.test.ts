@@ -1,25 +1,21 @@
 /**
- * The conversion as a job of the server's worker pool: it runs off the
- * request thread, options are checked there, and hostile Markdown comes back
- * as the catalogue's 422 (or 400), never as a crash of the worker.
+ * The conversion as a durable job (issue 30): it runs in a job process, off
+ * the request thread, options are checked there, and hostile Markdown comes
+ * back as the catalogue's 422 (or 400), never as a crash of the worker.
  */
-import { afterAll, expect, test } from 'vitest'
-import { getJobPool, closeJobPool } from '#app/jobs/pool.server.ts'
+import { expect, test } from 'vitest'
 import { type AppError } from '#app/utils/errors.ts'
-import { type DocxJobResult, type DocxTask } from './job.server.ts'
-
-afterAll(closeJobPool)
+import { convertOnServer } from './convert.server.ts'
 
 function run(markdown: string, options: Record<string, unknown> = {}) {
-	const task: DocxTask = { kind: 'md-to-docx', markdown, options, images: [] }
-	return getJobPool().run<DocxJobResult>(task)
+	return convertOnServer({ markdown, options, images: [], via: 'api' })
 }
 
 test('converts in a worker and sends the document back as bytes', async () => {
 	const result = await run('# Title\n\n<b>x</b>', { tableStyle: 'light', toc: 'on' })
 	expect(result.docx).toBeInstanceOf(Uint8Array)
 	expect(result.docx.byteLength).toBeGreaterThan(1000)
-	expect(result.firstHeading).toBe('Title')
+	expect(result.fileName).toBe('Title.docx')
 	expect(result.report).toEqual([expect.objectContaining({ line: 3, kind: 'raw-html' })])
 })
 
@@ -32,5 +28,5 @@ test('options are checked in the worker: 400 naming the field', async () => {
 test('pathological Markdown is a 422, and the worker keeps serving', async () => {
 	const results = await Promise.allSettled([run('*_a'.repeat(20_000)), run(`${'> '.repeat(10_000)}x`), run('[a]('.repeat(2048))])
 	expect(results.map((result) => (result.status === 'rejected' ? (result.reason as AppError).status : 200))).toEqual([422, 422, 200])
-	expect((await run('# Still here')).firstHeading).toBe('Still here')
+	expect((await run('# Still here')).fileName).toBe('Still here.docx')
 })

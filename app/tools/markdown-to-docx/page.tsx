@@ -6,7 +6,7 @@
  * posts here and the answer is the .docx itself, or the page again with
  * the error next to its field.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { toolLoader } from '#app/tools/kit/form.server.ts'
@@ -19,7 +19,12 @@ import { AppError, type ErrorBody } from '#app/utils/errors.ts'
 import { useHydrated } from '#app/utils/misc.ts'
 import { content } from './content.ts'
 import { ConversionFailed, convertInBrowser } from './convert.client.ts'
-import { convertOnServer, docxFileName, docxResponse, readConversionRequest } from './convert.server.ts'
+import { requestUserId } from '#app/accounts/request-user.server.ts'
+import { resultOwnerKey } from '#app/files/files.server.ts'
+import { FORM_WAIT_MS, jobPageUrl } from '#app/jobs/answers.server.ts'
+import { isFinal, waitForJob } from '#app/jobs/jobs.server.ts'
+import { endedDocxResponse, readConversionRequest, submitDocxJob } from './convert.server.ts'
+import { type DocxJobAnswer } from './jobs.server.ts'
 import { DOCX_OPTION_NAMES, DocxOptionsSchema, type ReportEntry } from './options.ts'
 import { CommandLineSection } from './parts/command-line.tsx'
 import { MarkdownEditor, type OpenedImage } from './parts/editor.tsx'
@@ -48,7 +53,8 @@ export type ActionData =
 
 /**
  * The form posted without JavaScript: read and checked exactly as the API
- * reads a request, converted in the worker pool (a ToolRun, via 'form'),
+ * reads a request, converted as a job (a ToolRun, via 'form'; past a short
+ * wait the page continues on the job's page),
  * answered with the .docx itself (the API's headers). An error re-renders
  * the page with its message, at the catalogue's status.
  */
@@ -59,11 +65,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		const read = await readConversionRequest(request, { from: 'form' })
 		markdown = read.markdown
 		options = read.options
-		const result = await convertOnServer({ markdown, options, images: read.images, via: 'form', signal: request.signal })
-		const response = docxResponse(result, read.fileName)
+		const userId = await requestUserId(request)
+		const { job, deleteToken } = await submitDocxJob({ markdown, options, images: read.images, fileName: read.fileName, via: 'form', owner: { userId, ownerKey: resultOwnerKey(userId, context.clientIp) } })
+		// A short wait answers most conversions with the file; a longer one continues on its job page, which refreshes itself.
+		const ended = await waitForJob(job.id, { waitMs: FORM_WAIT_MS, signal: request.signal })
+		if (!ended || !isFinal(ended.state)) return redirect(jobPageUrl(job.id, deleteToken), { headers: { 'Cache-Control': 'no-store' } })
+		const response = await endedDocxResponse(ended)
 		// Sent instead of the page (entry.server.tsx): Remix would read an action's Response as data.
 		answerDocumentWith(context, response)
-		return data<ActionData>({ error: null, converted: { fileName: docxFileName(read.fileName, result.title, result.firstHeading), report: result.report } })
+		const answer = ended.result as DocxJobAnswer
+		return data<ActionData>({ error: null, converted: { fileName: answer.fileName, report: answer.report } })
 	} catch (thrown) {
 		let error: AppError
 		if (thrown instanceof AppError) error = thrown

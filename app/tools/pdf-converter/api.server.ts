@@ -21,16 +21,15 @@
  *   whoever can name an unexpired file may learn that it exists.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { getAuthState, SESSION_UNVERIFIED_MESSAGE } from '#app/accounts/auth.server.ts'
-import { bearerToken, requireBearer } from '#app/accounts/bearer.server.ts'
+import { requestUserId } from '#app/accounts/request-user.server.ts'
 import { checkResultRoom, cleanFileName, contentDisposition, deleteStoredFile, expiryFromNow, readStoredFile, resultOwnerKey, storedFileBody, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
-import { type JobProgress } from '#app/jobs/tasks.ts'
-import { apiErrorResponse, json } from '#app/utils/api.server.ts'
+import { acceptedResponse, preference, progressStream, wantsProgress } from '#app/jobs/answers.server.ts'
+import { cancelJob, isFinal, type JobRow, waitForJob } from '#app/jobs/jobs.server.ts'
+import { json } from '#app/utils/api.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
-import { DATABASE_RETRY_AFTER_SECONDS, prisma } from '#app/utils/db.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { formatBytes } from '#app/utils/format.ts'
-import { checkPdfInWorker, runPdfOperation, SLUG } from './convert.server.ts'
+import { endedJobResult, SLUG, submitPdfCheckJob, submitPdfJob } from './convert.server.ts'
 import { PDF_LIMITS, PDF_MEDIA_TYPE, PDF_OPERATIONS, PDF_OPTION_SCHEMAS, type PdfInputFile, type PdfOperation, type PdfOutput, type StoredResult } from './options.ts'
 
 /** Text fields a request may have besides its files (the operation and its options). */
@@ -190,16 +189,7 @@ export function engineOptions(operation: PdfOperation, sent: Record<string, stri
 	return options
 }
 
-/** Who is asking: the user of a bearer token (401 when the token is bad) or of the session cookie; null when anonymous. */
-export async function requestUserId(request: Request): Promise<string | null> {
-	if (request.headers.has('Authorization') || bearerToken(request)) {
-		const { session } = await requireBearer(request)
-		return session.user.id
-	}
-	const state = await getAuthState(request)
-	if (state.status === 'unverified') throw new AppError('SERVICE_UNAVAILABLE', SESSION_UNVERIFIED_MESSAGE, { retryAfter: DATABASE_RETRY_AFTER_SECONDS })
-	return state.status === 'authenticated' ? state.user.id : null
-}
+export { requestUserId }
 
 function hashToken(token: string): string {
 	return createHash('sha256').update(token, 'utf8').digest('hex')
@@ -222,23 +212,23 @@ export function pdfFileUrl(id: string): string {
 /**
  * Stores one result (all or nothing) and describes it as the 201 answers
  * it, once there is room for it (its owner's quota: 429; the server's
- * storage: 503). `clientIp`: the owner of an anonymous result, for its quota.
+ * storage: 503). Run by the job's runner (jobs.server.ts): the owner and the
+ * anonymous owner's delete-token hash are the job's, so the token handed out
+ * with the job deletes the result too.
  */
-export async function storeResult(output: PdfOutput, ownerId: string | null, { clientIp }: { clientIp?: string } = {}): Promise<StoredResult> {
-	const ownerKey = resultOwnerKey(ownerId, clientIp)
-	await checkResultRoom(ownerKey, output.data.byteLength)
-	const deleteToken = ownerId ? undefined : randomBytes(32).toString('base64url')
+export async function storeResult(output: PdfOutput, owner: { userId: string | null; ownerKey: string; deleteTokenHash: string | null }): Promise<StoredResult> {
+	await checkResultRoom(owner.ownerKey, output.data.byteLength)
 	const file = await storeFile({
 		name: cleanFileName(output.fileName, 'result'),
 		mediaType: output.contentType,
 		data: output.data,
 		kept: false,
-		uploadedById: ownerId,
+		uploadedById: owner.userId,
 		tool: SLUG,
 		expiresAt: await expiryFromNow(),
-		deleteTokenHash: deleteToken ? hashToken(deleteToken) : undefined,
+		deleteTokenHash: owner.deleteTokenHash ?? undefined,
 		pageCount: output.pageCount,
-		ownerKey,
+		ownerKey: owner.ownerKey,
 	})
 	return {
 		id: file.id,
@@ -248,7 +238,6 @@ export async function storeResult(output: PdfOutput, ownerId: string | null, { c
 		pageCount: output.pageCount,
 		downloadUrl: pdfFileUrl(file.id),
 		expiresAt: file.expiresAt!.toISOString(),
-		...(deleteToken ? { deleteToken } : {}),
 		...(output.notes && output.notes.length > 0 ? { notes: output.notes } : {}),
 	}
 }
@@ -257,73 +246,45 @@ export function createdResponse(result: StoredResult): Response {
 	return json(result, { status: 201, headers: { Location: result.downloadUrl } })
 }
 
-/** `POST /api/convert/upload`; with `Accept: application/x-ndjson`, the answer streams the progress (`progressStream`). */
+/**
+ * `POST /api/convert/upload`: the operation becomes a durable job (issue 30).
+ * Within the wait `Prefer` asks for (answers.server.ts), the answer is the
+ * 201 it always was; past it, a 202 pointing at `/api/jobs/{id}`. With
+ * `Accept: application/x-ndjson`, the answer streams the job's progress.
+ * A client that goes away before its answer cancels the job, unless it was
+ * told where the job is (202).
+ */
 export async function handleUpload(request: Request, { clientIp }: { clientIp?: string } = {}): Promise<Response> {
 	const ownerId = await requestUserId(request)
+	const ownerKey = resultOwnerKey(ownerId, clientIp)
 	// An owner already at their quota is told before the upload is read and the work done.
-	await checkResultRoom(resultOwnerKey(ownerId, clientIp), 0)
+	await checkResultRoom(ownerKey, 0)
 	const { operation, files, options, password, keepProtection } = await readUploadRequest(request)
+	const submitted = await submitPdfJob({ operation, files, options, password, keepProtection, via: 'api', owner: { userId: ownerId, ownerKey } })
+	return answerJob(request, submitted)
+}
+
+/** The answer to a request that made a job: its 201 when it ends within the wait, else 202 (or the NDJSON stream). */
+export async function answerJob(request: Request, { job, deleteToken }: { job: JobRow; deleteToken?: string }): Promise<Response> {
+	const withToken = (result: StoredResult): StoredResult => (deleteToken ? { ...result, deleteToken } : result)
 	if (wantsProgress(request)) {
-		return progressStream(request.signal, async (onProgress, signal) => {
-			const output = await runPdfOperation({ operation, files, options, password, keepProtection, via: 'api', signal, onProgress, transferFiles: true })
-			return storeResult(output, ownerId, { clientIp })
+		return progressStream(job, {
+			finalBody: async (ended) => ({ status: 201, body: withToken(endedJobResult(ended)) }),
+			onClientGone: () => void cancelJob(job).catch(() => {}),
 		})
 	}
-	const output = await runPdfOperation({ operation, files, options, password, keepProtection, via: 'api', signal: request.signal, transferFiles: true })
-	return createdResponse(await storeResult(output, ownerId, { clientIp }))
-}
-
-export const PROGRESS_MEDIA_TYPE = 'application/x-ndjson'
-
-function wantsProgress(request: Request): boolean {
-	return (request.headers.get('Accept') ?? '').toLowerCase().includes(PROGRESS_MEDIA_TYPE)
-}
-
-export type ProgressLine =
-	| { type: 'progress'; done: number; total: number; stage: string }
-	| { type: 'result'; status: 201; body: StoredResult }
-	| { type: 'error'; status: number; body: unknown }
-
-/**
- * The processing's progress as it happens, for a page that shows it: once
- * the upload has been read and checked (its errors are still plain JSON with
- * their status), the answer is `200 application/x-ndjson`, one JSON object a
- * line: `progress` lines (`done` of `total`, and the stage), then exactly one
- * `result` line (`status` 201 and the usual body) or `error` line (the
- * catalogue status and error body the plain answer would have had).
- *
- * A client that goes away aborts the job, as with the plain answer. Not
- * compressed (`no-transform`): a compressor would hold the lines back.
- */
-function progressStream(requestSignal: AbortSignal, work: (onProgress: (progress: JobProgress) => void, signal: AbortSignal) => Promise<StoredResult>): Response {
-	const cancelled = new AbortController()
-	const signal = AbortSignal.any([requestSignal, cancelled.signal])
-	const encoder = new TextEncoder()
-	let open = true
-	const body = new ReadableStream<Uint8Array>({
-		async start(controller) {
-			const send = (line: ProgressLine) => {
-				if (open) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`))
-			}
-			send({ type: 'progress', done: 0, total: 0, stage: 'Waiting for a free worker' })
-			try {
-				send({ type: 'result', status: 201, body: await work((progress) => send({ type: 'progress', ...progress }), signal) })
-			} catch (thrown) {
-				const answer = apiErrorResponse(thrown)
-				send({ type: 'error', status: answer.status, body: await answer.json() })
-			}
-			if (open) controller.close()
-			open = false
-		},
-		cancel() {
-			open = false
-			cancelled.abort()
-		},
-	})
-	return new Response(body, {
-		status: 200,
-		headers: { 'Content-Type': `${PROGRESS_MEDIA_TYPE}; charset=utf-8`, 'Cache-Control': 'no-store, no-transform', 'X-Accel-Buffering': 'no', 'X-Content-Type-Options': 'nosniff' },
-	})
+	const prefer = preference(request)
+	const ended = prefer.waitMs > 0 ? await waitForJob(job.id, { waitMs: prefer.waitMs, signal: request.signal }) : job
+	if (request.signal.aborted) {
+		await cancelJob(job).catch(() => {})
+		throw new AppError('VALIDATION_ERROR', 'The request was cancelled.', { reason: 'cancelled' }, 499)
+	}
+	if (ended && isFinal(ended.state)) {
+		const response = createdResponse(withToken(endedJobResult(ended)))
+		if (prefer.applied) response.headers.set('Preference-Applied', prefer.applied)
+		return response
+	}
+	return acceptedResponse(ended ?? job, { deleteToken, applied: prefer.applied })
 }
 
 /** `POST /api/edit-pdf`: one PDF (`file`), checked by its bytes and opened in the worker pool, then stored as sent. */
@@ -340,16 +301,14 @@ export async function handleEditedPdf(request: Request, { clientIp }: { clientIp
 		const message = `"${name}" is not a PDF (its content does not start with %PDF-).`
 		throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { fields: { file: message } })
 	}
-	// Opened in a worker as the operations open it (damaged, encrypted and oversized PDFs are refused) and its pages counted.
-	const checked = await checkPdfInWorker({ file: { name, data: file!.data }, via: 'api', signal: request.signal }).catch((error: unknown) => {
-		// The operations take a `password`; this endpoint stores files that open without one, so say that instead.
-		if (error instanceof AppError && (error.details as { reason?: string } | undefined)?.reason === 'encrypted') {
-			throw new AppError('VALIDATION_ERROR', `This PDF is password-protected: "${name}" is encrypted, and saved PDFs must open without a password. Save it without its password first (any operation of the PDF page does, given the password), then store that copy.`, error.details, 422)
-		}
-		throw error
-	})
-	const stored = await storeResult({ fileName: name, contentType: PDF_MEDIA_TYPE, data: file!.data, pageCount: checked.pageCount }, ownerId, { clientIp })
-	return createdResponse(stored)
+	// Opened in a job process as the operations open it (damaged, encrypted and oversized PDFs are refused), its pages counted, then stored.
+	const submitted = await submitPdfCheckJob({ file: { name, data: file!.data }, via: 'api', owner: { userId: ownerId, ownerKey: resultOwnerKey(ownerId, clientIp) } })
+	return answerJob(request, submitted)
+}
+
+/** The check's refusal of an encrypted PDF, said for this endpoint: it stores files that open without a password. */
+export function editedPdfEncrypted(name: string, details: unknown): AppError {
+	return new AppError('VALIDATION_ERROR', `This PDF is password-protected: "${name}" is encrypted, and saved PDFs must open without a password. Save it without its password first (any operation of the PDF page does, given the password), then store that copy.`, details, 422)
 }
 
 const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d] // %PDF-

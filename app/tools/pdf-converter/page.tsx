@@ -12,7 +12,7 @@
  * and annotation editor in the browser, which can also open a conversion's
  * stored result (`&open=/api/pdf/<id>`).
  */
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useMemo } from 'react'
 import { getSiteSettingsForPage } from '#app/admin/settings.server.ts'
@@ -23,10 +23,12 @@ import { readFormData } from '#app/utils/body.server.ts'
 import { isDatabaseUnavailable } from '#app/utils/db.server.ts'
 import { AppError, type ErrorBody } from '#app/utils/errors.ts'
 import { useHydrated } from '#app/utils/misc.ts'
-import { handleDelete, pdfFileUrl, readUploadRequest, requestUserId, storeResult, type StoredResult } from './api.server.ts'
+import { handleDelete, pdfFileUrl, readUploadRequest, requestUserId, type StoredResult } from './api.server.ts'
 import { content } from './content.ts'
 import { EditMode } from './editor/edit-mode.tsx'
-import { runPdfOperation } from './convert.server.ts'
+import { endedJobResult, submitPdfJob } from './convert.server.ts'
+import { isFinal, waitForJob } from '#app/jobs/jobs.server.ts'
+import { FORM_WAIT_MS, jobPageUrl } from '#app/jobs/answers.server.ts'
 import { PDF_LIMITS, type PdfOperation } from './options.ts'
 import { CommandLineSection } from './parts/command-line.tsx'
 import { ConvertMode } from './parts/convert-mode.tsx'
@@ -118,8 +120,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		// The form always posts every property; an empty one keeps the document's value (as the page does with JavaScript).
 		const sent = ran === 'metadata' ? Object.fromEntries(Object.entries(options).filter(([, value]) => value.trim() !== '')) : options
 		// The password goes to the worker only: it is not in `options`, which an error shows again.
-		const output = await runPdfOperation({ operation: ran, files, options: sent, password: read.password, keepProtection: read.keepProtection, via: 'form', signal: request.signal })
-		const result = await storeResult(output, ownerId, { clientIp: context.clientIp })
+		const { job, deleteToken } = await submitPdfJob({ operation: ran, files, options: sent, password: read.password, keepProtection: read.keepProtection, via: 'form', owner: { userId: ownerId, ownerKey: resultOwnerKey(ownerId, context.clientIp) } })
+		// A short wait answers most jobs on this page; a longer one continues on its job page, which refreshes itself.
+		const ended = await waitForJob(job.id, { waitMs: FORM_WAIT_MS, signal: request.signal })
+		if (!ended || !isFinal(ended.state)) return redirect(jobPageUrl(job.id, deleteToken), { headers: NO_STORE })
+		const stored = endedJobResult(ended)
+		const result = deleteToken ? { ...stored, deleteToken } : stored
 		return data<ActionData>({ kind: 'result', operation: ran, result }, { status: 201, headers: { ...NO_STORE, Location: result.downloadUrl } })
 	} catch (thrown) {
 		return failed(ran, thrown, options)

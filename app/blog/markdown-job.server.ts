@@ -4,7 +4,7 @@
  * time limit. Not a tool run: no ToolRun is recorded for it.
  */
 import { AppError } from '#app/utils/errors.ts'
-import { type JobContext, type JobTable } from './tasks.ts'
+import { type JobContext, type JobTable } from '#app/jobs/tasks.ts'
 
 export type MarkdownTask = { kind: 'markdown'; markdown: string } | { kind: 'markdown-warm-up' }
 
