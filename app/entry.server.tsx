@@ -12,6 +12,7 @@ export const streamTimeout = ABORT_DELAY
 
 /** For server/index.ts, which runs it at start: the build's own copy, sharing the job pool with requests. */
 export { startStalePostRerender } from './blog/post-rerender.server.ts'
+export { startJobs, stopJobs } from './job-kinds.server.ts'
 
 /**
  * Requests whose loader or action failed because the database is

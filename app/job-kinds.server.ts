@@ -10,6 +10,8 @@
  *   text tools' runs and blog Markdown, small bounded inputs answered at once.
  */
 import { markdownJobs } from '#app/blog/markdown-job.server.ts'
+import { configureJobRunner, ensureJobRunner, jobProcessEntry, stopJobRunner } from '#app/jobs/local.server.ts'
+import { stopBoss } from '#app/jobs/queue.server.ts'
 import { type JobKinds } from '#app/jobs/runner.server.ts'
 import { type JobTable } from '#app/jobs/tasks.ts'
 import { deserializeToolError, serializeToolError } from '#app/tools/kit/core.ts'
@@ -27,3 +29,20 @@ export const threadJobs: JobTable = { ...toolJobs, ...markdownJobs }
 
 /** How errors cross from a job (process or thread) to the runner: the tools' catalogue errors. */
 export const jobErrors = { serialize: serializeToolError, deserialize: deserializeToolError }
+
+/**
+ * Starts this process's job runner with `slots` jobs at once (0: none; this
+ * process only enqueues). The web server calls it through the Remix build
+ * (entry.server.tsx), so that requests and the runner share one copy of the
+ * job modules; `npm run worker` (server/worker.ts) calls it directly.
+ */
+export async function startJobs(slots: number): Promise<void> {
+	configureJobRunner({ kinds: jobKinds, slots, entry: jobProcessEntry(), toError: (error) => (error ? deserializeToolError(error) : null) })
+	await ensureJobRunner()
+}
+
+/** Stops the runner (its jobs' processes are killed; pg-boss runs those jobs again elsewhere) and the queue's connections. */
+export async function stopJobs(): Promise<void> {
+	await stopJobRunner()
+	await stopBoss(2000)
+}

@@ -20,7 +20,7 @@ console.log('Built build/http-server.js')
 // The job worker thread (app/jobs/pool.server.ts starts it in a pool). The
 // tool cores' libraries (prettier, esbuild, lightningcss…) stay packages.
 await build({
-	entryPoints: ['app/jobs/job-worker.server.ts'],
+	entryPoints: ['server/workers/tool-thread.ts'],
 	outfile: 'build/tool-worker.js',
 	bundle: true,
 	platform: 'node',
@@ -32,6 +32,26 @@ await build({
 	banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 })
 console.log('Built build/tool-worker.js')
+
+// Job processes (app/jobs/processes.server.ts forks them) and `npm run worker`.
+for (const [entry, outfile] of [
+	['server/workers/job-process.ts', 'build/job-process.js'],
+	['server/worker.ts', 'build/worker.js'],
+]) {
+	await build({
+		entryPoints: [entry],
+		outfile,
+		bundle: true,
+		platform: 'node',
+		format: 'esm',
+		target: 'node20',
+		packages: 'external',
+		sourcemap: true,
+		logLevel: 'warning',
+		banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+	})
+	console.log(`Built ${outfile}`)
+}
 
 // The network mocks (MSW answering Google) that `MOCKS=true` loads, for the
 // end-to-end tests. Not in images built without the tests folder.

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-const outputs = ['build/http-server.js', 'build/server/index.js', 'build/client']
+const outputs = ['build/http-server.js', 'build/server/index.js', 'build/client', 'build/job-process.js']
 const sources = ['app', 'server', 'public', 'tests/mocks', 'prisma/schema.prisma', 'package-lock.json', 'vite.config.ts', 'scripts/build-warnings.ts']
 
 function newestMtime(target) {

@@ -4,6 +4,7 @@
  * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the
  * database (PGlite checkpoints), exit 0.
  */
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
@@ -71,8 +72,9 @@ if (mode === 'development') {
 	closeVite = () => viteServer.close()
 } else {
 	build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild
-	// The tool worker pool (app/jobs/pool.server.ts) runs the bundled worker beside this file.
+	// The tool worker pool (app/jobs/pool.server.ts) runs the bundled worker beside this file, and job processes theirs.
 	process.env.TOOL_WORKER_ENTRY ??= fileURLToPath(new URL('./tool-worker.js', import.meta.url))
+	process.env.JOB_PROCESS_ENTRY ??= fileURLToPath(new URL('./job-process.js', import.meta.url))
 }
 
 const app = createApp({
@@ -105,6 +107,21 @@ void (async () => {
 		console.error('Re-rendering blog posts could not start:', error instanceof Error ? error.message : error)
 	}
 })()
+// Conversions are durable jobs (issue 30): this server runs WORKERS of them at once (default one per
+// core; 0: it only enqueues, and `npm run worker` runs them). Started at once, so jobs left waiting
+// by a restart run now. Through the Remix build, as above: requests and the runner share its modules.
+type JobsEntry = { startJobs?: (slots: number) => Promise<void>; stopJobs?: () => Promise<void> }
+const jobSlots = env.WORKERS ?? Math.max(1, os.availableParallelism())
+const jobsEntry = (async () => {
+	const loaded = typeof build === 'function' ? await build() : build
+	return loaded.entry.module as JobsEntry
+})()
+void jobsEntry
+	.then(async (entry) => {
+		await entry.startJobs?.(jobSlots)
+		console.log(jobSlots > 0 ? `Jobs: running up to ${jobSlots} at once here` : 'Jobs: WORKERS=0, this server only enqueues (run `npm run worker`)')
+	})
+	.catch((error: unknown) => console.error('The job runner could not start:', error instanceof Error ? error.message : error))
 answerClientErrors(server)
 // Slow clients cannot hold a connection forever.
 server.headersTimeout = 20_000
@@ -125,6 +142,11 @@ async function shutdown(signal: string) {
 	const deadline = Date.now() + SHUTDOWN_GRACE_MS
 	while (app.inFlight() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
 	clearTimeout(force)
+	try {
+		await (await jobsEntry).stopJobs?.()
+	} catch (error) {
+		console.error('Stopping the job runner failed:', error instanceof Error ? error.message : error)
+	}
 	await closeVite?.()
 	try {
 		await disconnectPrisma()

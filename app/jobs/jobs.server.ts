@@ -26,6 +26,9 @@ import { prisma } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { resolveSessionSecrets } from '#app/utils/session-secret.server.ts'
+import { removeJobInputs, storeJobInputs } from './inputs.server.ts'
+// A cycle (local → runner → jobs) that is only called through, never read at load.
+import { ensureJobRunner } from './local.server.ts'
 import { EXPIRE_SECONDS, getBoss, QUEUE, RETRY_LIMIT } from './queue.server.ts'
 import { type JobProgress } from './tasks.ts'
 
@@ -57,8 +60,9 @@ export type JobError = { status: number; body: { message: string; status: number
 export type JobOwner = { userId: string | null; ownerKey: string }
 
 /** In-process news of jobs, so a request waiting on a job this process runs hears at once (others poll). */
-export const jobEvents = new EventEmitter()
-jobEvents.setMaxListeners(0)
+// One per process, on globalThis: the server's own bundle and the Remix build each have a copy of this module.
+const EVENTS_KEY = Symbol.for('toolnest.jobEvents')
+export const jobEvents: EventEmitter = ((globalThis as { [EVENTS_KEY]?: EventEmitter })[EVENTS_KEY] ??= new EventEmitter().setMaxListeners(0))
 
 export function isFinal(state: string): boolean {
 	return (FINAL_STATES as ReadonlyArray<string>).includes(state)
@@ -119,7 +123,6 @@ export async function submitJob({ kind, owner, input, files, password, via }: Su
 			{ retryAfter: 10, reason: 'jobs', limit: MAX_RUNNING_PER_OWNER + MAX_WAITING_PER_OWNER },
 		)
 	}
-	const { storeJobInputs } = await import('./inputs.server.ts')
 	const inputFileIds = await storeJobInputs(files)
 	const deleteToken = owner.userId ? undefined : randomBytes(32).toString('base64url')
 	const job = await prisma.job.create({
@@ -140,7 +143,6 @@ export async function submitJob({ kind, owner, input, files, password, via }: Su
 		},
 	})
 	// This process runs jobs too (the web server unless WORKERS=0; a test process): its runner is up before the job is sent.
-	const { ensureJobRunner } = await import('./local.server.ts')
 	await ensureJobRunner()
 	await admit(owner.ownerKey)
 	return { job: (await findJob(job.id)) ?? parseJob(job), ...(deleteToken ? { deleteToken } : {}) }
@@ -272,7 +274,6 @@ export async function cancelJob(job: JobRow): Promise<boolean> {
 	jobEvents.emit(`changed:${job.id}`)
 	jobEvents.emit(`cancel:${job.id}`)
 	if (job.state !== 'running') {
-		const { removeJobInputs } = await import('./inputs.server.ts')
 		await removeJobInputs(job.inputFileIds)
 	}
 	await admit(job.ownerKey)

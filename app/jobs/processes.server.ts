@@ -162,7 +162,8 @@ export class ProcessPool {
 	constructor(private readonly options: ProcessPoolOptions) {}
 
 	get stats() {
-		return { processes: this.all.size, idle: this.idleProcesses.length, pids: [...this.all].map((each) => each.child.pid ?? 0) }
+		const pids = (list: Iterable<JobProcess>) => [...list].map((each) => each.child.pid ?? 0)
+		return { processes: this.all.size, idle: this.idleProcesses.length, pids: pids(this.all), busyPids: pids([...this.all].filter((each) => each.busy)) }
 	}
 
 	private take(memoryMb: number): JobProcess {

@@ -62,7 +62,7 @@ const schema = z.object({
 	 */
 	WORKERS: z.coerce.number().int().min(0).max(64).optional(),
 	/** Resident memory cap of each job process, in MB: a job needing more is killed and answered 422. */
-	JOB_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(1024),
+	JOB_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(768),
 	/** Tool results one account or one address may have stored at once, in MB; beyond it, 429 until some expire. */
 	RESULT_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
 	/** Tool results stored at once, everyone's together, in MB; beyond it (or with the disk nearly full), 503. */
