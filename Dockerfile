@@ -103,8 +103,12 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # SHUTDOWN_GRACE_MS, closes the database (PGlite checkpoints), and exits 0.
 # Docker's default stop timeout is 10 s before SIGKILL, hence 8 s of grace
 # here; give more with `docker run --stop-timeout` / compose
-# `stop_grace_period` (and raise SHUTDOWN_GRACE_MS with it). The app spawns
-# no child processes, so no init (tini) is needed to reap zombies; use
-# `docker run --init` if that ever changes.
+# `stop_grace_period` (and raise SHUTDOWN_GRACE_MS with it). Conversions run
+# in child processes (job processes, issue 30) that exit with their parent;
+# `--init` (tini) reaps any a kill leaves behind.
+#
+# Two roles from one image:
+#   web (default):  docker run --init … toolsite          (WORKERS job slots here; 0: only enqueue)
+#   worker only:    docker run --init -e DATABASE_URL=… -e SESSION_SECRET=… toolsite node build/worker.js
 STOPSIGNAL SIGTERM
 CMD ["node", "build/http-server.js"]

@@ -13,6 +13,7 @@
  *   reconnects gets the job's state from where it is.
  */
 import { json } from '#app/utils/api.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
 import { isFinal, type JobError, type JobRow, queuePosition, waitForJob } from './jobs.server.ts'
 
 export const DEFAULT_WAIT_SECONDS = 25
@@ -36,8 +37,10 @@ export function preference(request: Request): Preference {
 	return { waitMs: seconds * 1000, async, applied: wait !== null ? `wait=${seconds}` : null }
 }
 
-/** A form posted without JavaScript waits this long for its job before it continues on the job's page. */
-export const FORM_WAIT_MS = 20_000
+/** A form posted without JavaScript waits this long for its job before it continues on the job's page (JOB_FORM_WAIT_MS). */
+export function formWaitMs(): number {
+	return getEnv().JOB_FORM_WAIT_MS
+}
 
 /** The job's page (routes/jobs.$id.tsx), with the anonymous owner's token that reads it. */
 export function jobPageUrl(id: string, token?: string): string {

@@ -8,7 +8,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { contentDisposition, readStoredFile, storedFileBody } from '#app/files/files.server.ts'
 import { handleApi } from '#app/utils/api.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { ownedJob } from './api.jobs.$id.ts'
+import { ownedJob } from '#app/accounts/owned-job.server.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	return handleApi(async () => {

@@ -11,21 +11,13 @@
  * `?token=`). Anyone else, and unknown ids: 404 (a job's existence is private).
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { requestUserId } from '#app/accounts/request-user.server.ts'
+import { ownedJob } from '#app/accounts/owned-job.server.ts'
 import { jobStatusBody, progressStream, wantsProgress } from '#app/jobs/answers.server.ts'
-import { cancelJob, findOwnedJob, type JobRow } from '#app/jobs/jobs.server.ts'
+import { cancelJob } from '#app/jobs/jobs.server.ts'
 import { handleApi, json, methodNotAllowed } from '#app/utils/api.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 
 const ALLOWED = ['GET', 'HEAD', 'DELETE']
-
-export async function ownedJob(request: Request, id: string): Promise<JobRow> {
-	const userId = await requestUserId(request)
-	const token = request.headers.get('X-Delete-Token') ?? new URL(request.url).searchParams.get('token')
-	const job = await findOwnedJob(id, { userId, token })
-	if (!job) throw new AppError('NOT_FOUND', 'Resource not found', { reason: 'No such job, or it is not yours (send its delete token, or sign in as its owner).' })
-	return job
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	return handleApi(async () => {

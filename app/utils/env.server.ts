@@ -61,6 +61,8 @@ const schema = z.object({
 	 * 0, this web server only enqueues and other processes (`npm run worker`) run the jobs.
 	 */
 	WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+	/** How long a form posted without JavaScript waits for its job before it continues on the job's page (/jobs/{id}). */
+	JOB_FORM_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(20_000),
 	/** Resident memory cap of each job process, in MB: a job needing more is killed and answered 422. */
 	JOB_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(768),
 	/** Tool results one account or one address may have stored at once, in MB; beyond it, 429 until some expire. */

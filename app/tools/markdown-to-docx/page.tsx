@@ -21,7 +21,7 @@ import { content } from './content.ts'
 import { ConversionFailed, convertInBrowser } from './convert.client.ts'
 import { requestUserId } from '#app/accounts/request-user.server.ts'
 import { resultOwnerKey } from '#app/files/files.server.ts'
-import { FORM_WAIT_MS, jobPageUrl } from '#app/jobs/answers.server.ts'
+import { formWaitMs, jobPageUrl } from '#app/jobs/answers.server.ts'
 import { isFinal, waitForJob } from '#app/jobs/jobs.server.ts'
 import { endedDocxResponse, readConversionRequest, submitDocxJob } from './convert.server.ts'
 import type { DocxJobAnswer } from './jobs.server.ts'
@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		const userId = await requestUserId(request)
 		const { job, deleteToken } = await submitDocxJob({ markdown, options, images: read.images, fileName: read.fileName, via: 'form', owner: { userId, ownerKey: resultOwnerKey(userId, context.clientIp) } })
 		// A short wait answers most conversions with the file; a longer one continues on its job page, which refreshes itself.
-		const ended = await waitForJob(job.id, { waitMs: FORM_WAIT_MS, signal: request.signal })
+		const ended = await waitForJob(job.id, { waitMs: formWaitMs(), signal: request.signal })
 		if (!ended || !isFinal(ended.state)) return redirect(jobPageUrl(job.id, deleteToken), { headers: { 'Cache-Control': 'no-store' } })
 		const response = await endedDocxResponse(ended)
 		// Sent instead of the page (entry.server.tsx): Remix would read an action's Response as data.

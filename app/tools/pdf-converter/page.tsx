@@ -28,7 +28,7 @@ import { content } from './content.ts'
 import { EditMode } from './editor/edit-mode.tsx'
 import { endedJobResult, submitPdfJob } from './convert.server.ts'
 import { isFinal, waitForJob } from '#app/jobs/jobs.server.ts'
-import { FORM_WAIT_MS, jobPageUrl } from '#app/jobs/answers.server.ts'
+import { formWaitMs, jobPageUrl } from '#app/jobs/answers.server.ts'
 import { PDF_LIMITS, type PdfOperation } from './options.ts'
 import { CommandLineSection } from './parts/command-line.tsx'
 import { ConvertMode } from './parts/convert-mode.tsx'
@@ -122,7 +122,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		// The password goes to the worker only: it is not in `options`, which an error shows again.
 		const { job, deleteToken } = await submitPdfJob({ operation: ran, files, options: sent, password: read.password, keepProtection: read.keepProtection, via: 'form', owner: { userId: ownerId, ownerKey: resultOwnerKey(ownerId, context.clientIp) } })
 		// A short wait answers most jobs on this page; a longer one continues on its job page, which refreshes itself.
-		const ended = await waitForJob(job.id, { waitMs: FORM_WAIT_MS, signal: request.signal })
+		const ended = await waitForJob(job.id, { waitMs: formWaitMs(), signal: request.signal })
 		if (!ended || !isFinal(ended.state)) return redirect(jobPageUrl(job.id, deleteToken), { headers: NO_STORE })
 		const stored = endedJobResult(ended)
 		const result = deleteToken ? { ...stored, deleteToken } : stored
