@@ -276,6 +276,10 @@ export async function sweepJobs(now = new Date()): Promise<void> {
 	const owners = await prisma.job.findMany({ where: { state: 'held' }, distinct: ['ownerKey'], select: { ownerKey: true }, take: 100 })
 	for (const { ownerKey } of owners) await admit(ownerKey)
 	await prisma.jobWorker.deleteMany({ where: { seenAt: { lt: new Date(now.getTime() - 60 * 60 * 1000) } } })
+	// Ended jobs are kept a week (the dashboard's figures, an owner's late look); their results expire on their own.
+	await prisma.job.deleteMany({ where: { finishedAt: { lt: new Date(now.getTime() - JOB_KEEP_MS) } } })
 }
+
+export const JOB_KEEP_MS = 7 * 24 * 60 * 60 * 1000
 
 export { isFinal }
