@@ -14,7 +14,8 @@
  */
 import { json } from '#app/utils/api.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
-import { isFinal, type JobError, type JobRow, queuePosition, waitForJob } from './jobs.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { cancelJob, isFinal, type JobError, type JobRow, queuePosition, waitForJob } from './jobs.server.ts'
 
 export const DEFAULT_WAIT_SECONDS = 25
 export const MAX_WAIT_SECONDS = 120
@@ -151,4 +152,25 @@ export function progressStream(job: JobRow, { finalBody, onClientGone }: { final
 		status: 200,
 		headers: { 'Content-Type': `${PROGRESS_MEDIA_TYPE}; charset=utf-8`, 'Cache-Control': 'no-store, no-transform', 'X-Accel-Buffering': 'no', 'X-Content-Type-Options': 'nosniff' },
 	})
+}
+
+/**
+ * The answer to a request that made a job: `ended(job)` (the endpoint's
+ * usual answer) when the job ends within the wait `Prefer` asks for, else a
+ * 202 pointing at the job. A client gone before its answer cancels the job;
+ * one told where the job is (202) does not.
+ */
+export async function answerSubmitted(request: Request, { job, deleteToken }: { job: JobRow; deleteToken?: string }, ended: (job: JobRow) => Promise<Response>): Promise<Response> {
+	const prefer = preference(request)
+	const row = prefer.waitMs > 0 ? await waitForJob(job.id, { waitMs: prefer.waitMs, signal: request.signal }) : job
+	if (request.signal.aborted) {
+		await cancelJob(job).catch(() => {})
+		throw new AppError('VALIDATION_ERROR', 'The request was cancelled.', { reason: 'cancelled' }, 499)
+	}
+	if (row && isFinal(row.state)) {
+		const response = await ended(row)
+		if (prefer.applied) response.headers.set('Preference-Applied', prefer.applied)
+		return response
+	}
+	return acceptedResponse(row ?? job, { deleteToken, applied: prefer.applied })
 }

@@ -6,8 +6,8 @@
  */
 import { checkImageFile, contentDisposition, deleteStoredFile, readStoredFile, resultOwnerKey, storedFileBody, uploadLimitBytes } from '#app/files/files.server.ts'
 import { randomBytes } from 'node:crypto'
-import { acceptedResponse, preference } from '#app/jobs/answers.server.ts'
-import { cancelJob, isFinal, type JobError, jobErrorToAppError, type JobOwner, type JobRow, submitJob, waitForJob } from '#app/jobs/jobs.server.ts'
+import { answerSubmitted } from '#app/jobs/answers.server.ts'
+import { isFinal, type JobError, jobErrorToAppError, type JobOwner, type JobRow, submitJob, waitForJob } from '#app/jobs/jobs.server.ts'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { type RunVia } from '#app/tools/kit/run.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
@@ -58,19 +58,8 @@ export async function endedDocxResponse(job: JobRow): Promise<Response> {
  * else 202 pointing at /api/jobs/{id}. A client gone before its answer
  * cancels the job.
  */
-export async function answerDocxJob(request: Request, { job, deleteToken }: { job: JobRow; deleteToken?: string }): Promise<Response> {
-	const prefer = preference(request)
-	const ended = prefer.waitMs > 0 ? await waitForJob(job.id, { waitMs: prefer.waitMs, signal: request.signal }) : job
-	if (request.signal.aborted) {
-		await cancelJob(job).catch(() => {})
-		throw new AppError('VALIDATION_ERROR', 'The request was cancelled.', { reason: 'cancelled' }, 499)
-	}
-	if (ended && isFinal(ended.state)) {
-		const response = await endedDocxResponse(ended)
-		if (prefer.applied) response.headers.set('Preference-Applied', prefer.applied)
-		return response
-	}
-	return acceptedResponse(ended ?? job, { deleteToken, applied: prefer.applied })
+export async function answerDocxJob(request: Request, submitted: { job: JobRow; deleteToken?: string }): Promise<Response> {
+	return answerSubmitted(request, submitted, endedDocxResponse)
 }
 
 /** One conversion, waited for, and its document's bytes (tests): the stored .docx is read back and removed. */

@@ -23,8 +23,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { requestUserId } from '#app/accounts/request-user.server.ts'
 import { checkResultRoom, cleanFileName, contentDisposition, deleteStoredFile, expiryFromNow, readStoredFile, resultOwnerKey, storedFileBody, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
-import { acceptedResponse, preference, progressStream, wantsProgress } from '#app/jobs/answers.server.ts'
-import { cancelJob, isFinal, type JobRow, waitForJob } from '#app/jobs/jobs.server.ts'
+import { answerSubmitted, progressStream, wantsProgress } from '#app/jobs/answers.server.ts'
+import { cancelJob, type JobRow } from '#app/jobs/jobs.server.ts'
 import { json } from '#app/utils/api.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
@@ -273,21 +273,10 @@ export async function answerJob(request: Request, { job, deleteToken }: { job: J
 			onClientGone: () => void cancelJob(job).catch(() => {}),
 		})
 	}
-	const prefer = preference(request)
-	const ended = prefer.waitMs > 0 ? await waitForJob(job.id, { waitMs: prefer.waitMs, signal: request.signal }) : job
-	if (request.signal.aborted) {
-		await cancelJob(job).catch(() => {})
-		throw new AppError('VALIDATION_ERROR', 'The request was cancelled.', { reason: 'cancelled' }, 499)
-	}
-	if (ended && isFinal(ended.state)) {
-		const response = createdResponse(withToken(endedJobResult(ended)))
-		if (prefer.applied) response.headers.set('Preference-Applied', prefer.applied)
-		return response
-	}
-	return acceptedResponse(ended ?? job, { deleteToken, applied: prefer.applied })
+	return answerSubmitted(request, { job, deleteToken }, async (ended) => createdResponse(withToken(endedJobResult(ended))))
 }
 
-/** `POST /api/edit-pdf`: one PDF (`file`), checked by its bytes and opened in the worker pool, then stored as sent. */
+/** `POST /api/edit-pdf`: one PDF (`file`), checked by its bytes and opened in a job process, then stored as sent. */
 export async function handleEditedPdf(request: Request, { clientIp }: { clientIp?: string } = {}): Promise<Response> {
 	const ownerId = await requestUserId(request)
 	await checkResultRoom(resultOwnerKey(ownerId, clientIp), 0)
