@@ -15,7 +15,7 @@ import { getEnv } from '#app/utils/env.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { INVISIBLE } from '#app/utils/file-names.ts'
 import { formatBytes } from '#app/utils/format.ts'
-import { getSiteSettings } from '#app/admin/settings.server.ts'
+import { getSiteSettings } from '#app/site/settings.server.ts'
 import { blobDirectory, blobExists, readBlob, removeBlob, sweepOrphanBlobs, writeBlob } from './blobs.server.ts'
 
 const HOUR = 60 * 60 * 1000

@@ -15,7 +15,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useMemo } from 'react'
-import { getSiteSettingsForPage } from '#app/admin/settings.server.ts'
+import { getSiteSettingsForPage } from '#app/site/settings.server.ts'
 import { checkResultRoom, resultOwnerKey } from '#app/files/files.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
 import { databaseUnavailableError } from '#app/utils/api.server.ts'
