@@ -7,15 +7,18 @@
  * and is counted as a ToolRun. Errors are the catalogue's.
  */
 import { type ActionFunctionArgs } from '@remix-run/node'
+import { limitClient } from '#app/site/rate-limit.server.ts'
 import { convertOnServer, docxResponse, readConversionRequest } from '#app/tools/markdown-to-docx/convert.server.ts'
 import { handleApi, methodNotAllowed } from '#app/utils/api.server.ts'
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	return handleApi(async () => {
 		if (request.method !== 'POST') {
 			await request.body?.cancel().catch(() => {})
 			return methodNotAllowed(['POST'])
 		}
+		// Per client, before the body is read (RATE_LIMIT_CONVERT_PER_MINUTE).
+		await limitClient('convert', request, context.clientIp)
 		const { markdown, options, images, fileName } = await readConversionRequest(request, { from: 'api' })
 		const result = await convertOnServer({ markdown, options, images, via: 'api', signal: request.signal })
 		return docxResponse(result, fileName)

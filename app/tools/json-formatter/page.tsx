@@ -22,9 +22,10 @@ export const loader = toolPageLoader(content)
  * the string (one linear pass, like reading the form itself), which is then
  * formatted as usual.
  */
-export async function action({ request }: ActionFunctionArgs) {
-	if (new URL(request.url).searchParams.get('intent') !== 'unescape') return toolAction(request, core)
-	return toolAction(request, core, { prepare: (input, options) => unescapeStringified(input, { lenient: options.lenient === true }) })
+export async function action({ request, context }: ActionFunctionArgs) {
+	const { clientIp } = context
+	if (new URL(request.url).searchParams.get('intent') !== 'unescape') return toolAction(request, core, { clientIp })
+	return toolAction(request, core, { clientIp, prepare: (input, options) => unescapeStringified(input, { lenient: options.lenient === true }) })
 }
 
 const defaults: JsonFormatterOptions = { mode: 'format', indent: '2', sortKeys: false, lenient: false }

@@ -9,6 +9,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { limitClient } from '#app/site/rate-limit.server.ts'
 import { toolLoader } from '#app/tools/kit/form.server.ts'
 import { type ToolLoaderData } from '#app/tools/kit/content.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
@@ -56,6 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	let markdown = ''
 	let options: Record<string, unknown> = {}
 	try {
+		// Per client, before the body is read (RATE_LIMIT_CONVERT_PER_MINUTE): over it, the page shows the 429.
+		await limitClient('convert', request, context.clientIp)
 		const read = await readConversionRequest(request, { from: 'form' })
 		markdown = read.markdown
 		options = read.options

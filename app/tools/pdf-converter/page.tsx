@@ -15,6 +15,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useMemo } from 'react'
+import { limitClient } from '#app/site/rate-limit.server.ts'
 import { getSiteSettingsForPage } from '#app/site/settings.server.ts'
 import { checkResultRoom, resultOwnerKey } from '#app/files/files.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
@@ -100,6 +101,12 @@ function failed(operation: PdfOperation, thrown: unknown, options: OptionValues 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const type = (request.headers.get('Content-Type') ?? '').toLowerCase()
 	const operation = operationFrom(new URL(request.url).searchParams.get('operation'))
+	try {
+		// Per client, before the body is read (RATE_LIMIT_CONVERT_PER_MINUTE): over it, the page shows the 429.
+		await limitClient('convert', request, context.clientIp)
+	} catch (thrown) {
+		return failed(operation, thrown)
+	}
 	if (!type.startsWith('multipart/form-data')) return deleteAction(request, operation)
 
 	let options: OptionValues = {}

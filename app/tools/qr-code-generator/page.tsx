@@ -26,9 +26,10 @@ type QrActionData = ToolActionData & { fields?: Fields }
  * draws it in the worker pool. Nothing is stored; the fields come back so the
  * form stays filled in.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	let fields: Fields = {}
 	const response = await toolAction(request, core, {
+		clientIp: context.clientIp,
 		prepare(input, _options, form) {
 			const type = form.get('type')
 			if (!isContentType(type) || type === 'text') return input

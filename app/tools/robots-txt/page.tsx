@@ -33,9 +33,10 @@ function rowsFromForm(form: FormData): Array<GeneratorRow> {
  * and nothing is stored. The generator's rows become its input (robots.txt
  * lines, as the page builds them) and come back to refill the form.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	let rows: Array<GeneratorRow> | undefined
 	const response = await toolAction(request, core, {
+		clientIp: context.clientIp,
 		prepare(input, options, form) {
 			if (options.mode !== 'generate') return input
 			rows = rowsFromForm(form)
