@@ -2,6 +2,7 @@ import { type ActionFunctionArgs } from '@remix-run/node'
 import { Form } from '@remix-run/react'
 import { useEffect } from 'react'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { toolAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { content } from '#app/tools/json-formatter/content.ts'
@@ -13,6 +14,7 @@ import { JsonResult } from './parts/result.tsx'
 const PATH = `/tools/${content.slug}`
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 export const loader = toolPageLoader(content)
 
 /**

@@ -13,6 +13,7 @@ import { limitClient } from '#app/site/rate-limit.server.ts'
 import { toolLoader } from '#app/tools/kit/form.server.ts'
 import { type ToolLoaderData } from '#app/tools/kit/content.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { databaseUnavailableError } from '#app/utils/api.server.ts'
 import { isDatabaseUnavailable } from '#app/utils/db.server.ts'
 import { answerDocumentWith } from '#app/utils/document-response.server.ts'
@@ -32,6 +33,7 @@ import { ConvertPanel, type Conversion } from './parts/result.tsx'
 const PATH = `/tools/${content.slug}`
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 
 export function loader({ request }: LoaderFunctionArgs) {
 	return toolLoader(request, content)

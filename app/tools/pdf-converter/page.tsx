@@ -21,6 +21,7 @@ import { checkResultRoom, resultOwnerKey } from '#app/files/files.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
 import { databaseUnavailableError } from '#app/utils/api.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
+import { REFUSAL_HEADERS } from '#app/utils/headers.ts'
 import { isDatabaseUnavailable } from '#app/utils/db.server.ts'
 import { AppError, type ErrorBody } from '#app/utils/errors.ts'
 import { useHydrated } from '#app/utils/misc.ts'
@@ -57,7 +58,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
  */
 export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
 	const headers = new Headers(parentHeaders)
-	for (const name of ['Cache-Control', 'Location', 'Retry-After']) {
+	for (const name of ['Cache-Control', 'Location', ...REFUSAL_HEADERS]) {
 		const value = actionHeaders.get(name)
 		if (value) headers.set(name, value)
 	}

@@ -5,6 +5,7 @@ import { type ToolActionData } from '#app/tools/kit/content.ts'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { toolAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { ToolErrorSlot, ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from '#app/tools/qr-code-generator/content.ts'
 import { core, lookWarnings, qrOptionsSchema, type Capacity, type QrOptions, type QrResult } from '#app/tools/qr-code-generator/core.ts'
@@ -16,6 +17,7 @@ import { LookOptions } from './parts/look.tsx'
 import { CapacityMeter, QrPreview } from './parts/preview.tsx'
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 export const loader = toolPageLoader(content)
 
 type QrActionData = ToolActionData & { fields?: Fields }
