@@ -54,6 +54,7 @@ export const SIDEWAYS: ReadonlyArray<{ from: string; to: string; why: string }> 
 	{ from: 'utils', to: 'generated', why: 'db.server.ts is the one importer of the generated Prisma client' },
 	{ from: 'files', to: 'site', why: 'site/ is the floor of layer 1: the upload limit and retention hours are site settings' },
 	{ from: 'jobs', to: 'site', why: 'site/ is the floor of layer 1: site-wide settings and limits any runner may read' },
+	{ from: 'jobs', to: 'files', why: "a job's inputs and results are stored files (issue 30's durable jobs keep them in StoredFile)" },
 ]
 
 /** Files that still import against the order, each with the reason. The lead removes them. */
@@ -182,6 +183,7 @@ describe('import layers', () => {
 		expect(violationsOf('blog/x.ts', "import { h } from '#app/tools/h.ts'")).toHaveLength(1)
 		expect(violationsOf('site/x.ts', "import { i } from '#app/files/i.server.ts'")).toHaveLength(1)
 		expect(violationsOf('files/x.ts', "import { j } from '#app/jobs/j.server.ts'")).toHaveLength(1)
+		expect(violationsOf('site/x.ts', "import { j } from '#app/jobs/j.server.ts'")).toHaveLength(1)
 		expect(violationsOf('admin/x.ts', "import { k } from '#app/shell/k.tsx'")).toHaveLength(1)
 		// Outside app/ only from a test; a folder with no layer is refused.
 		expect(violationsOf('utils/x.ts', "import { l } from '../../scripts/l.ts'")).toHaveLength(1)
@@ -194,6 +196,7 @@ describe('import layers', () => {
 		expect(violationsOf('tools/x/y.ts', "import { c } from '#app/accounts/c.server.ts'\nimport { d } from './d.ts'")).toEqual([])
 		expect(violationsOf('files/x.ts', "import { e } from '#app/site/settings.server.ts'")).toEqual([])
 		expect(violationsOf('jobs/x.ts', "import { f } from '#app/job-kinds.server.ts'")).toEqual([])
+		expect(violationsOf('jobs/x.ts', "import { f } from '#app/files/files.server.ts'")).toEqual([])
 		expect(violationsOf('components/x.tsx', "import { g } from '#app/utils/misc.ts'")).toEqual([])
 		// A test may drive a route and import scripts/ or tests/.
 		expect(violationsOf('tools/x/api.test.ts', "import { h } from '#app/routes/api.tools.$slug.ts'\nimport { i } from '../../../scripts/i.ts'")).toEqual([])
