@@ -64,14 +64,17 @@ export default defineConfig({
 			DATA_DIR: dataDir,
 			LOG_REQUESTS: '0',
 			// Google answered by MSW in the server (tests/mocks), an admin to test the admin area
-			// with, and room for the suite's many logins from one address (the limit itself is
-			// tested on a server of its own in accounts-server.test.ts).
+			// with, and room for the suite's many logins, conversions and tool runs from one
+			// address (the limits themselves are tested on servers of their own:
+			// accounts-server.test.ts, rate-limits.test.ts).
 			MOCKS: 'true',
 			GOOGLE_CLIENT_ID: MOCK_GOOGLE_CLIENT_ID,
 			GOOGLE_CLIENT_SECRET: MOCK_GOOGLE_CLIENT_SECRET,
 			ADMIN_EMAIL: E2E_ADMIN.email,
 			ADMIN_PASSWORD: E2E_ADMIN.password,
 			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+			RATE_LIMIT_CONVERT_PER_MINUTE: '100000',
+			RATE_LIMIT_TOOLS_PER_MINUTE: '100000',
 			...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 		},
 	},

@@ -27,7 +27,7 @@ import { getEnv } from './utils/env.server.ts'
 import { useNonce } from './utils/nonce.tsx'
 import { getSidebarState, getTheme } from './utils/preferences.server.ts'
 import { getAuthState, SESSION_UNVERIFIED_MESSAGE } from './accounts/auth.server.ts'
-import { getSiteSettingsForPage } from './admin/settings.server.ts'
+import { getSiteSettingsForPage } from './site/settings.server.ts'
 import { themeScriptFor, useTheme } from './utils/theme.ts'
 import { getToast } from './utils/toast.server.ts'
 

@@ -138,7 +138,7 @@ async function main() {
 		}
 		await symlink(path.resolve('node_modules'), path.join(snapshotDir, 'node_modules'), 'dir')
 		const port = Number(process.env.BENCH_PORT) || (await freePort(3210))
-		// Every load comes from this one address: lift the per-address sign-in limit.
+		// Every load comes from this one address: lift the per-address limits (sign-in, conversions, tool runs).
 		const env = {
 			...process.env,
 			NODE_ENV: 'production',
@@ -146,6 +146,8 @@ async function main() {
 			HOST: '127.0.0.1',
 			LOG_REQUESTS: '0',
 			AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+			RATE_LIMIT_CONVERT_PER_MINUTE: '1000000',
+			RATE_LIMIT_TOOLS_PER_MINUTE: '1000000',
 			ADMIN_EMAIL: BENCH_ADMIN.email,
 			ADMIN_PASSWORD: BENCH_ADMIN.password,
 		}

@@ -157,10 +157,12 @@ import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
 import { ToolFeedback, ToolInput, ToolOutput, useToolPage } from '#app/tools/kit/tool-panes.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { content } from './content.ts'
 import { core, type Options } from './core.ts'
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 export const loader = toolPageLoader(content)
 /** Without JavaScript the form posts here; the same core runs in the worker pool. Nothing is stored. */
 export const action = toolPageAction(core)

@@ -22,7 +22,7 @@ import {
 	type GoogleOutcome,
 } from './google.server.ts'
 import { type KnownDevice } from './known-device.server.ts'
-import { hit, rateLimitError, reset } from './rate-limit.server.ts'
+import { hit, rateLimitError, reset } from '#app/site/rate-limit.server.ts'
 import {
 	clearSessionCookie,
 	createSession,

@@ -17,7 +17,7 @@ import { isUniqueViolation, prisma } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { sessionUserSelect } from './session.server.ts'
-import { getSiteSettingsForPage } from '#app/admin/settings.server.ts'
+import { getSiteSettingsForPage } from '#app/site/settings.server.ts'
 import { NAME_MAX, normalizeEmail } from './user-validation.ts'
 import { ACCOUNT_DISABLED_MESSAGE, assertRegistrationOpen, type AccountUser } from './user.server.ts'
 

@@ -10,7 +10,7 @@
  * one's count, taken after the first committed, finds only one admin left.
  */
 import { type Prisma } from '#app/generated/prisma/client.ts'
-import { audit, type AuditActor } from './audit.server.ts'
+import { audit, type AuditActor } from '#app/site/audit.server.ts'
 import { escapeLike, prisma } from '#app/utils/db.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 

@@ -10,7 +10,7 @@
  * never reported, so the dashboard says "server runs".
  */
 import { getTool } from '#app/tools/registry.ts'
-import { latestAuditEntries, type AuditLogItem } from './audit.server.ts'
+import { latestAuditEntries, type AuditLogItem } from '#app/site/audit.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { postState, type PostState } from '#app/blog/post-state.ts'
 import { isoDay } from '#app/utils/dates.ts'

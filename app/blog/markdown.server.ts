@@ -17,7 +17,7 @@ import { type RenderedMarkdown } from './markdown-render.server.ts'
 import { BODY_MAX } from './post-validation.ts'
 
 export type { RenderedMarkdown }
-export { MARKDOWN_RENDER_VERSION } from './markdown-render-version.ts'
+export { MARKDOWN_RENDER_VERSION } from '#app/utils/markdown-render-version.ts'
 
 /** Time one render may take. Ordinary posts take milliseconds; marked's worst cases take many seconds. */
 export const MARKDOWN_BUDGET_MS = 3_000

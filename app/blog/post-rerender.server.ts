@@ -2,7 +2,7 @@
  * Stored posts brought up to the current renderer. A post keeps the HTML made
  * when it was saved, with the renderer version that made it
  * (`Post.renderVersion`); when the renderer's output changes
- * (MARKDOWN_RENDER_VERSION, markdown-render-version.ts), posts saved before
+ * (MARKDOWN_RENDER_VERSION, app/utils/markdown-render-version.ts), posts saved before
  * would keep the old HTML (an alert shown as a raw `[!WARNING]`) until an
  * admin saved them again. The server runs rerenderStalePosts() once at start,
  * in the background.

@@ -15,7 +15,8 @@ import { getEnv } from '#app/utils/env.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { INVISIBLE } from '#app/utils/file-names.ts'
 import { formatBytes } from '#app/utils/format.ts'
-import { getSiteSettings } from '#app/admin/settings.server.ts'
+import { clientKey } from '#app/site/client-key.server.ts'
+import { getSiteSettings } from '#app/site/settings.server.ts'
 import { blobDirectory, blobExists, readBlob, removeBlob, sweepOrphanBlobs, writeBlob } from './blobs.server.ts'
 
 const HOUR = 60 * 60 * 1000
@@ -165,10 +166,14 @@ export function storedFileBody(file: { id: string; data: Uint8Array; chunkCount:
 /** Free space a disk must keep beyond a new result before results are refused (503). */
 export const MIN_FREE_DISK_BYTES = 1024 * 1024 * 1024
 
-/** The quota key of a result's owner: the account, or a hash of the client's address (the address itself is never stored). */
+/**
+ * The quota key of a result's owner: the account, or a hash of the client's
+ * key (`clientKey`: the IPv4 address, or the IPv6 /64, so one client's
+ * addresses share one quota; the address itself is never stored).
+ */
 export function resultOwnerKey(userId: string | null, clientIp: string | undefined): string {
 	if (userId) return `user:${userId}`
-	return `ip:${createHash('sha256').update(`toolnest-result-owner:${clientIp ?? 'unknown'}`).digest('hex').slice(0, 32)}`
+	return `ip:${createHash('sha256').update(`toolnest-result-owner:${clientKey(clientIp)}`).digest('hex').slice(0, 32)}`
 }
 
 /**

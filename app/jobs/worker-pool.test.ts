@@ -6,7 +6,7 @@
 import http from 'node:http'
 import { type AddressInfo } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
-import { deserializeToolError, type SerializedToolError } from '#app/tools/kit/core.ts'
+import { deserializeJobError, type SerializedJobError } from './tasks.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { JobFailure, WorkerPool, type WorkerPoolOptions } from '#app/jobs/worker-pool.server.ts'
 
@@ -25,7 +25,7 @@ function createPool(options: Partial<WorkerPoolOptions> = {}): WorkerPool {
 		// process down with it).
 		startupMs: 60_000,
 		maxMemoryMb: 64,
-		toError: (error) => (error ? deserializeToolError(error as SerializedToolError) : null),
+		toError: (error) => (error ? deserializeJobError(error as SerializedJobError) : null),
 		...options,
 	})
 	pools.push(pool)

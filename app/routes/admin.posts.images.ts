@@ -7,7 +7,7 @@
  */
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, json, methodNotAllowed } from '#app/utils/api.server.ts'
-import { audit } from '#app/admin/audit.server.ts'
+import { audit } from '#app/site/audit.server.ts'
 import { requireAdmin } from '#app/accounts/auth.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { fileUrl, readImageForm, storeFile } from '#app/files/files.server.ts'

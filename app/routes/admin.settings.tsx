@@ -4,15 +4,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react'
 import { ErrorList, Field, SubmitButton, useIsPending } from '#app/components/forms.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
-import { audit } from '#app/admin/audit.server.ts'
+import { audit } from '#app/site/audit.server.ts'
 import { requireAdmin } from '#app/accounts/auth.server.ts'
 import { parseForm } from '#app/utils/body.server.ts'
 import { formErrorReply } from '#app/utils/errors.server.ts'
 import { isGoogleRedirectEnabled } from '#app/accounts/google.server.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 import { pageSeo } from '#app/utils/seo.ts'
-import { getFreshSiteSettings, updateSiteSettings, type SiteSettings } from '#app/admin/settings.server.ts'
-import { SETTINGS_LIMITS, siteSettingsFormSchema } from '#app/admin/site-settings.ts'
+import { getFreshSiteSettings, updateSiteSettings, type SiteSettings } from '#app/site/settings.server.ts'
+import { SETTINGS_LIMITS, siteSettingsFormSchema } from '#app/site/site-settings.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export const meta: MetaFunction = ({ matches }) =>

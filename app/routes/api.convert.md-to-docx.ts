@@ -9,6 +9,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { requestUserId } from '#app/accounts/request-user.server.ts'
 import { resultOwnerKey } from '#app/files/files.server.ts'
+import { limitClient } from '#app/site/rate-limit.server.ts'
 import { answerDocxJob, readConversionRequest, submitDocxJob } from '#app/tools/markdown-to-docx/convert.server.ts'
 import { handleApi, methodNotAllowed } from '#app/utils/api.server.ts'
 
@@ -18,6 +19,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			await request.body?.cancel().catch(() => {})
 			return methodNotAllowed(['POST'])
 		}
+		// Per client, before the body is read (RATE_LIMIT_CONVERT_PER_MINUTE).
+		await limitClient('convert', request, context.clientIp)
 		const userId = await requestUserId(request)
 		const { markdown, options, images, fileName } = await readConversionRequest(request, { from: 'api' })
 		const submitted = await submitDocxJob({ markdown, options, images, fileName, via: 'api', owner: { userId, ownerKey: resultOwnerKey(userId, context.clientIp) } })

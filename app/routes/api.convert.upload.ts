@@ -9,6 +9,7 @@
  * See app/tools/pdf-converter/api.server.ts and README "PDF converter API".
  */
 import { type ActionFunctionArgs } from '@remix-run/node'
+import { limitClient } from '#app/site/rate-limit.server.ts'
 import { handleUpload } from '#app/tools/pdf-converter/api.server.ts'
 import { handleApi, methodNotAllowed } from '#app/utils/api.server.ts'
 
@@ -18,6 +19,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			await request.body?.cancel().catch(() => {})
 			return methodNotAllowed(['POST'])
 		}
+		// Per client, before the body is read (RATE_LIMIT_CONVERT_PER_MINUTE).
+		await limitClient('convert', request, context.clientIp)
 		return handleUpload(request, { clientIp: context.clientIp })
 	})
 }

@@ -5,6 +5,7 @@
  * answer as POST /api/convert/upload.
  */
 import { type ActionFunctionArgs } from '@remix-run/node'
+import { limitClient } from '#app/site/rate-limit.server.ts'
 import { handleEditedPdf } from '#app/tools/pdf-converter/api.server.ts'
 import { handleApi, methodNotAllowed } from '#app/utils/api.server.ts'
 
@@ -14,6 +15,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			await request.body?.cancel().catch(() => {})
 			return methodNotAllowed(['POST'])
 		}
+		// Per client, before the body is read (RATE_LIMIT_CONVERT_PER_MINUTE).
+		await limitClient('convert', request, context.clientIp)
 		return handleEditedPdf(request, { clientIp: context.clientIp })
 	})
 }

@@ -7,6 +7,7 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
+import { limitClient } from '#app/site/rate-limit.server.ts'
 import { hasServerCore, runToolForApi } from '#app/tools/kit/run.server.ts'
 import { apiErrorResponse, handleApi, jsonChunks, methodNotAllowed, readJsonObject } from '#app/utils/api.server.ts'
 import { AppError } from '#app/utils/errors.ts'
@@ -19,7 +20,7 @@ import { phases } from '#app/utils/server-timing.ts'
  */
 const MAX_BODY_BYTES = MAX_INPUT_BYTES * 3 + 64 * 1024
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
 	return handleApi(async () => {
 		const slug = params.slug ?? ''
 		if (!hasServerCore(slug)) {
@@ -27,6 +28,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			throw new AppError('NOT_FOUND', `No tool named "${slug.slice(0, 100)}" has an API.`)
 		}
 		if (request.method !== 'POST') return methodNotAllowed(['POST'])
+		// Per client, before the body is read (RATE_LIMIT_TOOLS_PER_MINUTE; the tool pages' forms count too).
+		await limitClient('tools', request, context.clientIp)
 		const timing = phases()
 		const body = await timing.time('read', () => readJsonObject(request, MAX_BODY_BYTES))
 		const { input, options = {} } = body

@@ -6,7 +6,7 @@ import { PostCard } from '#app/blog/post-card.tsx'
 import { getOptionalUser } from '#app/accounts/auth.server.ts'
 import { listPublishedPosts, parseListQuery, readerCacheControl } from '#app/blog/blog.server.ts'
 import { pageSeo } from '#app/utils/seo.ts'
-import { getSiteSettings } from '#app/admin/settings.server.ts'
+import { getSiteSettings } from '#app/site/settings.server.ts'
 
 /**
  * /blog: public posts, newest first, `postsPerPage` (admin setting) a page.

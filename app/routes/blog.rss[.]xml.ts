@@ -1,6 +1,6 @@
 import { buildRss, feedPosts } from '#app/blog/blog.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
-import { getSiteSettings } from '#app/admin/settings.server.ts'
+import { getSiteSettings } from '#app/site/settings.server.ts'
 import { answerOutages } from '#app/utils/api.server.ts'
 
 /**

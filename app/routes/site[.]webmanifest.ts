@@ -1,4 +1,4 @@
-import { getSiteSettings } from '#app/admin/settings.server.ts'
+import { getSiteSettings } from '#app/site/settings.server.ts'
 import { answerOutages } from '#app/utils/api.server.ts'
 
 export const loader = answerOutages(async () => {

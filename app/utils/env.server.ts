@@ -48,6 +48,23 @@ const schema = z.object({
 	ADMIN_PASSWORD: z.string().min(1).optional(),
 	/** Log-in and sign-up attempts allowed per client IP per minute (each of /login, /register and the API). */
 	AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+	/**
+	 * Converter requests allowed per client per minute: POST /api/convert/upload,
+	 * /api/edit-pdf, /api/convert/md-to-docx and the PDF converter's and Markdown →
+	 * DOCX's forms, one count (a client: its IPv4 address or its IPv6 /64). Each can
+	 * carry 100 MB and keep a worker busy for seconds. A person choosing files and
+	 * reading results does a few a minute; 60 (one a second, sustained) only stops
+	 * a script flooding the pool.
+	 */
+	RATE_LIMIT_CONVERT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+	/**
+	 * Tool runs allowed per client per minute: POST /api/tools/* and every tool
+	 * page's form without JavaScript (the QR code generator's too), one count. These
+	 * are small (10 MB at most) and quick, and a script may fairly call the API for
+	 * each of many files; 600 (ten a second, sustained) leaves it room and stops
+	 * a flood well before the worker pool's queue has to.
+	 */
+	RATE_LIMIT_TOOLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 	/** Worker threads for tool runs (0: one per CPU core, at least 2). */
 	TOOL_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
 	/** Tool runs allowed to wait for a worker; beyond that, 503 with Retry-After. */

@@ -1,7 +1,7 @@
 /**
  * GitHub alerts (`> [!WARNING]` as the first line of a block quote): the
  * five kinds, their titles and colours, and the marker, for every renderer
- * of them: the blog's HTML and the Markdown preview (app/blog/markdown-render.ts)
+ * of them: the blog's HTML and the Markdown preview (app/utils/markdown-render.ts)
  * and Markdown → DOCX (app/tools/markdown-to-docx/docx-writer.ts), so all
  * three show the same alert. The colours are GitHub's light theme, as hex
  * without '#' (Word's form); the stylesheet's `.markdown-alert-*` rules use

@@ -231,7 +231,7 @@ test.describe('PostgreSQL going away', () => {
 			for (const [path, init] of resources) {
 				const what = `${init?.method ?? 'GET'} ${path}`
 				// The manifest reads the site settings, which may be answered from their one-second cache
-				// (admin/settings.server.ts) just after the server went away: wait for the state, not a time.
+				// (site/settings.server.ts) just after the server went away: wait for the state, not a time.
 				if (path === '/site.webmanifest') {
 					await expect.poll(async () => (await fetch(`${server.url}${path}`, { redirect: 'manual', ...init })).status, { message: what }).toBe(503)
 				}

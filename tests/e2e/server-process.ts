@@ -43,9 +43,12 @@ export async function startServer(env: Record<string, string | undefined>): Prom
 			PORT: String(port),
 			SITE_URL: url,
 			LOG_REQUESTS: '0',
-			// Like the suite's main server: every test signs in from this one address, and
-			// on PostgreSQL all servers share the counters. Tests of the limit set their own.
+			// Like the suite's main server: every test signs in, converts and runs tools from
+			// this one address, and on PostgreSQL all servers share the counters. Tests of a
+			// limit set their own.
 			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+			RATE_LIMIT_CONVERT_PER_MINUTE: '100000',
+			RATE_LIMIT_TOOLS_PER_MINUTE: '100000',
 			...env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],

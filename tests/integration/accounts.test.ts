@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { checkCredentials, getAuthState } from '#app/accounts/auth.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { hit, RateLimitError, rateLimitHeaders } from '#app/accounts/rate-limit.server.ts'
+import { hit, RateLimitError, rateLimitHeaders } from '#app/site/rate-limit.server.ts'
 import {
 	createSession,
 	deleteUserSessions,

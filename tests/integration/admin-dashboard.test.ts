@@ -10,7 +10,7 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest'
 import * as dashboardRoute from '#app/routes/admin.dashboard.tsx'
-import { audit } from '#app/admin/audit.server.ts'
+import { audit } from '#app/site/audit.server.ts'
 import { DASHBOARD_DAYS, lastUtcDays, loadDashboard, startOfUtcDay, type DashboardData } from '#app/admin/dashboard.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'

@@ -31,7 +31,7 @@ import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { createPrismaClient, isDatabaseUnavailable, prisma } from '#app/utils/db.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { storeFile } from '#app/files/files.server.ts'
-import { forgetCachedSiteSettings } from '#app/admin/settings.server.ts'
+import { forgetCachedSiteSettings } from '#app/site/settings.server.ts'
 import { createUser, loginAs, makeRequest, TEST_PASSWORD, uniqueEmail } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 import { callRoute, type RouteHandler } from '#tests/setup/routes.ts'
@@ -172,7 +172,7 @@ describe('while the database is unreachable', () => {
 		}
 	})
 
-	test('a tool run still answers when only its usage count cannot be written', async () => {
+	test('a tool run still answers when only its usage count (and its rate-limit count) cannot be written', async () => {
 		await cutDatabase()
 		const outcome = await callRoute(
 			apiTools.action,
@@ -183,6 +183,8 @@ describe('while the database is unreachable', () => {
 		expect(outcome.body.output).toContain('"a": 1')
 		await settleRunRecords()
 		expect(warned.mock.calls.flat().join(' ')).toMatch(/Could not record a tool run: .*(refused|unreachable)/)
+		// The per-address limit is let through, not turned into a 503 (app/site/rate-limit.server.ts).
+		expect(warned.mock.calls.flat().join(' ')).toMatch(/Could not count a tools request against its rate limit: .*(refused|unreachable)/)
 	})
 
 	test('logout answers 503 + Retry-After and still clears this browser\'s cookie', async () => {

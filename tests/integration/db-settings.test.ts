@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { prisma } from '#app/utils/db.server.ts'
-import { DEFAULT_SITE_SETTINGS, getSiteSettings, updateSiteSettings } from '#app/admin/settings.server.ts'
+import { DEFAULT_SITE_SETTINGS, getSiteSettings, updateSiteSettings } from '#app/site/settings.server.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 
 const DEFAULTS = DEFAULT_SITE_SETTINGS

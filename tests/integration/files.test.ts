@@ -14,8 +14,9 @@ import * as filesRoute from '#app/routes/files.$id.ts'
 import * as imagesRoute from '#app/routes/admin.posts.images.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { blobDirectory } from '#app/files/blobs.server.ts'
-import { cleanFileName, contentDisposition, deleteStoredFile, FILE_CHUNK_BYTES, purgeExpiredFiles, sniffImageType, storeFile } from '#app/files/files.server.ts'
-import { updateSiteSettings } from '#app/admin/settings.server.ts'
+import { checkResultRoom, cleanFileName, contentDisposition, deleteStoredFile, FILE_CHUNK_BYTES, purgeExpiredFiles, resultOwnerKey, sniffImageType, storeFile } from '#app/files/files.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+import { updateSiteSettings } from '#app/site/settings.server.ts'
 import { context, createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
 import { callRoute } from '#tests/setup/routes.ts'
@@ -297,5 +298,28 @@ describe('names and retention', () => {
 		expect(await purgeExpiredFiles(now)).toBe(1)
 		const left = (await prisma.storedFile.findMany({ select: { id: true } })).map((file) => file.id).sort()
 		expect(left).toEqual([fresh.id, kept.id].sort())
+	})
+})
+
+describe('the storage quota of an address', () => {
+	// A stored result that fills its owner's whole quota (only the size and expiry count).
+	async function fillQuotaOf(clientIp: string) {
+		const quota = getEnv().RESULT_QUOTA_MB * 1024 * 1024
+		await prisma.storedFile.create({
+			data: { id: 'quotafill000000000000', name: 'seed.pdf', mediaType: 'application/pdf', size: quota, data: new Uint8Array(0), tool: 'pdf-converter', ownerKey: resultOwnerKey(null, clientIp), expiresAt: new Date(Date.now() + HOUR) },
+		})
+	}
+
+	test('two IPv6 addresses of one /64 share one quota; another /64 has its own', async () => {
+		await fillQuotaOf('2001:db8::1')
+		await expect(checkResultRoom(resultOwnerKey(null, '2001:db8::2'), 0)).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { reason: 'quota' } })
+		await expect(checkResultRoom(resultOwnerKey(null, '2001:0DB8:0:0:ffff::2'), 0)).rejects.toMatchObject({ code: 'RATE_LIMITED' })
+		await expect(checkResultRoom(resultOwnerKey(null, '2001:db8:0:1::1'), 0)).resolves.toBeUndefined()
+	})
+
+	test('an IPv4 address and its IPv4-mapped IPv6 form share one quota; another IPv4 address has its own', async () => {
+		await fillQuotaOf('203.0.113.7')
+		await expect(checkResultRoom(resultOwnerKey(null, '::ffff:203.0.113.7'), 0)).rejects.toMatchObject({ code: 'RATE_LIMITED' })
+		await expect(checkResultRoom(resultOwnerKey(null, '203.0.113.8'), 0)).resolves.toBeUndefined()
 	})
 })

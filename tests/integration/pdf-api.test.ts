@@ -8,7 +8,7 @@
  * operation; concurrent uploads; the profile page's list of one's own files.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { updateSiteSettings } from '#app/admin/settings.server.ts'
+import { updateSiteSettings } from '#app/site/settings.server.ts'
 import { purgeExpiredFiles } from '#app/files/files.server.ts'
 import { closeJobPool } from '#app/jobs/pool.server.ts'
 import * as uploadRoute from '#app/routes/api.convert.upload.ts'

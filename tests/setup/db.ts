@@ -5,7 +5,7 @@
 import { inject } from 'vitest'
 import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { forgetCachedSiteSettings } from '#app/admin/settings.server.ts'
+import { forgetCachedSiteSettings } from '#app/site/settings.server.ts'
 import { emptyTables } from './empty-tables.ts'
 
 export { makeTempDataDir } from './pglite-template.ts'

@@ -5,6 +5,7 @@ import { defaultOptions } from '#app/tools/base64-encoder/view.ts'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { statusMessage, type Result } from './parts/controls.tsx'
 import { FilesSection, useFileDecoder, useFileEncoder } from './parts/file-tools.tsx'
@@ -12,6 +13,7 @@ import { Base64OptionsPanel } from './parts/options.tsx'
 import { Base64Details, Base64Output } from './parts/result.tsx'
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 export const loader = toolPageLoader(content)
 /** Without JavaScript the form posts here; the same core runs in the worker pool. Nothing is stored. */
 export const action = toolPageAction(core)

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs } from '@remix-run/node'
 import { Form } from '@remix-run/react'
 import { useEffect } from 'react'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { toolAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { content } from '#app/tools/json-formatter/content.ts'
@@ -13,6 +14,7 @@ import { JsonResult } from './parts/result.tsx'
 const PATH = `/tools/${content.slug}`
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 export const loader = toolPageLoader(content)
 
 /**
@@ -22,9 +24,10 @@ export const loader = toolPageLoader(content)
  * the string (one linear pass, like reading the form itself), which is then
  * formatted as usual.
  */
-export async function action({ request }: ActionFunctionArgs) {
-	if (new URL(request.url).searchParams.get('intent') !== 'unescape') return toolAction(request, core)
-	return toolAction(request, core, { prepare: (input, options) => unescapeStringified(input, { lenient: options.lenient === true }) })
+export async function action({ request, context }: ActionFunctionArgs) {
+	const { clientIp } = context
+	if (new URL(request.url).searchParams.get('intent') !== 'unescape') return toolAction(request, core, { clientIp })
+	return toolAction(request, core, { clientIp, prepare: (input, options) => unescapeStringified(input, { lenient: options.lenient === true }) })
 }
 
 const defaults: JsonFormatterOptions = { mode: 'format', indent: '2', sortKeys: false, lenient: false }

@@ -4,6 +4,7 @@
  * and the loader's `?example=N` links, which fill the form without JavaScript.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { limitClient } from '#app/site/rate-limit.server.ts'
 import { readFormData, refusedFieldSize } from '#app/utils/body.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { inputTooLarge, MAX_INPUT_BYTES, utf8Length, type ToolCore } from './core.ts'
@@ -17,6 +18,11 @@ export const MAX_FORM_BYTES = MAX_INPUT_BYTES * 3 + 64 * 1024
 
 export type ToolActionOptions = {
 	/**
+	 * The client's address (the load context's `clientIp`): the form counts
+	 * against the same per-client limit as POST /api/tools/* (`tools`).
+	 */
+	clientIp: string | undefined
+	/**
 	 * Turns the posted input into the one the core runs on, before it runs
 	 * (the JSON formatter's "Unescape"): a linear pass, on the request thread.
 	 * Its AppError is answered like the core's; the page shows the new input.
@@ -26,9 +32,11 @@ export type ToolActionOptions = {
 	prepare?: (input: string, options: Record<string, unknown>, form: FormData) => string
 }
 
-export async function toolAction(request: Request, core: Pick<ToolCore, 'slug' | 'optionsSchema'>, { prepare }: ToolActionOptions = {}) {
+export async function toolAction(request: Request, core: Pick<ToolCore, 'slug' | 'optionsSchema'>, { clientIp, prepare }: ToolActionOptions) {
 	let form: FormData
 	try {
+		// Before the body is read: over the limit, the page shows the 429.
+		await limitClient('tools', request, clientIp)
 		form = await readFormData(request, MAX_FORM_BYTES, { maxFieldBytes: MAX_INPUT_BYTES })
 	} catch (error) {
 		if (!(error instanceof AppError)) throw error
@@ -62,8 +70,8 @@ export async function toolAction(request: Request, core: Pick<ToolCore, 'slug' |
 }
 
 function failed(input: string, options: Record<string, unknown>, error: AppError) {
-	const headers = new Headers({ 'Cache-Control': 'no-store' })
-	if (error.retryAfter !== undefined) headers.set('Retry-After', String(error.retryAfter))
+	// Retry-After when the error says how long to wait, and a rate limit's RateLimit-* headers.
+	const headers = new Headers({ 'Cache-Control': 'no-store', ...error.headers })
 	return data<ToolActionData>({ input, options, result: null, error: error.toJSON() }, { status: error.status, headers })
 }
 
@@ -85,5 +93,5 @@ export function toolPageLoader(content: ToolContent) {
 }
 
 export function toolPageAction(core: Pick<ToolCore, 'slug' | 'optionsSchema'>) {
-	return ({ request }: ActionFunctionArgs) => toolAction(request, core)
+	return ({ request, context }: ActionFunctionArgs) => toolAction(request, core, { clientIp: context.clientIp })
 }

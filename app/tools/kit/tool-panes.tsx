@@ -32,6 +32,16 @@ export function isOptionError(error: ErrorBody | null): boolean {
 	return error?.code === 'VALIDATION_ERROR' && /options/.test(error.message)
 }
 
+/**
+ * An error about the input: refused as invalid, too large or too complex
+ * (400, 413, 415, 422), not about the options. A refusal of the request itself
+ * (a rate limit's 429, a busy or unreachable server) does not mark the input
+ * box invalid: nothing in it is wrong.
+ */
+export function isInputError(error: ErrorBody | null): boolean {
+	return error !== null && [400, 413, 415, 422].includes(error.status) && !isOptionError(error)
+}
+
 type ToolInputProps = Omit<
 	ComponentProps<typeof InputPane>,
 	'defaultValue' | 'inputRef' | 'hydrated' | 'input' | 'onInput' | 'shareLink' | 'describedBy' | 'invalid'
@@ -59,7 +69,7 @@ export function ToolInput({ tool, run, invalid, children, ...pane }: ToolInputPr
 			input={tool.input}
 			onInput={tool.setInput}
 			shareLink={tool.shareLink}
-			invalid={invalid ?? (Boolean(tool.error) && !isOptionError(tool.error))}
+			invalid={invalid ?? isInputError(tool.error)}
 			describedBy={tool.error ? 'tool-error' : undefined}
 		>
 			<button type="submit" className="button-primary" data-testid="tool-run">

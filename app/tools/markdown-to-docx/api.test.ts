@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import { closeJobPool } from '#app/jobs/pool.server.ts'
-import { updateSiteSettings } from '#app/admin/settings.server.ts'
+import { updateSiteSettings } from '#app/site/settings.server.ts'
 import * as route from '#app/routes/api.convert.md-to-docx.ts'
 import { settleRunRecords } from '#app/tools/kit/run.server.ts'
 import { prisma } from '#app/utils/db.server.ts'

@@ -9,9 +9,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { limitClient } from '#app/site/rate-limit.server.ts'
 import { toolLoader } from '#app/tools/kit/form.server.ts'
 import { type ToolLoaderData } from '#app/tools/kit/content.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { databaseUnavailableError } from '#app/utils/api.server.ts'
 import { isDatabaseUnavailable } from '#app/utils/db.server.ts'
 import { answerDocumentWith } from '#app/utils/document-response.server.ts'
@@ -36,6 +38,7 @@ import { ConvertPanel, type Conversion } from './parts/result.tsx'
 const PATH = `/tools/${content.slug}`
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 
 export function loader({ request }: LoaderFunctionArgs) {
 	return toolLoader(request, content)
@@ -62,6 +65,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	let markdown = ''
 	let options: Record<string, unknown> = {}
 	try {
+		// Per client, before the body is read (RATE_LIMIT_CONVERT_PER_MINUTE): over it, the page shows the 429.
+		await limitClient('convert', request, context.clientIp)
 		const read = await readConversionRequest(request, { from: 'form' })
 		markdown = read.markdown
 		options = read.options

@@ -1,13 +1,13 @@
 /**
  * The live preview in the browser: the blog's own renderer
- * (app/blog/markdown-render.ts: marked GFM, highlight.js, DOMPurify with the
+ * (app/utils/markdown-render.ts: marked GFM, highlight.js, DOMPurify with the
  * blog's strict policy) on the page's window, loaded only when the page
  * first previews. After sanitising, pictures are pointed at the files the
  * visitor opened (blob: URLs this page made, which the CSP's img-src
  * allows); any other picture shows its alt text, as in the document, so the
  * preview never requests a remote or missing image.
  */
-import { createMarkdownRenderer, type MarkdownRenderer } from '#app/blog/markdown-render.ts'
+import { createMarkdownRenderer, type MarkdownRenderer } from '#app/utils/markdown-render.ts'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { checkComplexity } from './complexity.ts'
 import { splitFrontMatter, type FrontMatter } from './front-matter.ts'

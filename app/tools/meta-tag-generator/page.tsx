@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ShareLinkButton } from '#app/tools/kit/tool-controls.tsx'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { ToolFeedback, ToolOutput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { countCodePoints } from '#app/tools/shared/text.ts'
 import { content } from './content.ts'
@@ -11,6 +12,7 @@ import { Checks, FacebookPreview, GooglePreview, XPreview } from './parts/previe
 import { GOOGLE_TITLE } from './pixels.ts'
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 export const loader = toolPageLoader(content)
 /** Without JavaScript the form posts here (every field by its option name); the same core runs in the worker pool. Nothing is stored, nothing is fetched. */
 export const action = toolPageAction(core)

@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from '#app/tools/minify-beautify/content.ts'
 import { languageNames, minifyOptionsSchema, type MinifyOptions, type MinifyResult } from '#app/tools/minify-beautify/core.ts'
@@ -12,6 +13,7 @@ import { DEFAULT_CSS_TARGET } from './targets.ts'
 const PATH = `/tools/${content.slug}`
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 export const loader = toolPageLoader(content)
 
 /**

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs'
 import { type AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import { updateSiteSettings } from '#app/admin/settings.server.ts'
+import { updateSiteSettings } from '#app/site/settings.server.ts'
 import { readStoredFile, resultOwnerKey } from '#app/files/files.server.ts'
 import { closeJobPool } from '#app/jobs/pool.server.ts'
 import { settleRunRecords } from '#app/tools/kit/run.server.ts'

@@ -15,11 +15,13 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useMemo } from 'react'
-import { getSiteSettingsForPage } from '#app/admin/settings.server.ts'
+import { limitClient } from '#app/site/rate-limit.server.ts'
+import { getSiteSettingsForPage } from '#app/site/settings.server.ts'
 import { checkResultRoom, resultOwnerKey } from '#app/files/files.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
 import { databaseUnavailableError } from '#app/utils/api.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
+import { REFUSAL_HEADERS } from '#app/utils/headers.ts'
 import { isDatabaseUnavailable } from '#app/utils/db.server.ts'
 import { AppError, type ErrorBody } from '#app/utils/errors.ts'
 import { useHydrated } from '#app/utils/misc.ts'
@@ -58,7 +60,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
  */
 export const headers: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
 	const headers = new Headers(parentHeaders)
-	for (const name of ['Cache-Control', 'Location', 'Retry-After']) {
+	for (const name of ['Cache-Control', 'Location', ...REFUSAL_HEADERS]) {
 		const value = actionHeaders.get(name)
 		if (value) headers.set(name, value)
 	}
@@ -102,6 +104,12 @@ function failed(operation: PdfOperation, thrown: unknown, options: OptionValues 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const type = (request.headers.get('Content-Type') ?? '').toLowerCase()
 	const operation = operationFrom(new URL(request.url).searchParams.get('operation'))
+	try {
+		// Per client, before the body is read (RATE_LIMIT_CONVERT_PER_MINUTE): over it, the page shows the 429.
+		await limitClient('convert', request, context.clientIp)
+	} catch (thrown) {
+		return failed(operation, thrown)
+	}
 	if (!type.startsWith('multipart/form-data')) return deleteAction(request, operation)
 
 	let options: OptionValues = {}

@@ -5,6 +5,7 @@ import { type ToolActionData } from '#app/tools/kit/content.ts'
 import { ToolError } from '#app/tools/kit/core.ts'
 import { toolAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { ToolErrorSlot, ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from '#app/tools/qr-code-generator/content.ts'
 import { core, lookWarnings, qrOptionsSchema, type Capacity, type QrOptions, type QrResult } from '#app/tools/qr-code-generator/core.ts'
@@ -16,6 +17,7 @@ import { LookOptions } from './parts/look.tsx'
 import { CapacityMeter, QrPreview } from './parts/preview.tsx'
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 export const loader = toolPageLoader(content)
 
 type QrActionData = ToolActionData & { fields?: Fields }
@@ -26,9 +28,10 @@ type QrActionData = ToolActionData & { fields?: Fields }
  * draws it in the worker pool. Nothing is stored; the fields come back so the
  * form stays filled in.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	let fields: Fields = {}
 	const response = await toolAction(request, core, {
+		clientIp: context.clientIp,
 		prepare(input, _options, form) {
 			const type = form.get('type')
 			if (!isContentType(type) || type === 'text') return input

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { type ToolActionData, type ToolLoaderData } from '#app/tools/kit/content.ts'
 import { toolAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { useTool } from '#app/tools/kit/use-tool.ts'
 import { content } from './content.ts'
 import { core, type RobotsOptions, type RobotsResult } from './core.ts'
@@ -11,6 +12,7 @@ import { MAX_ROWS, RobotsGenerator, type GeneratorPost } from './parts/generator
 import { RobotsTester, testDefaults } from './parts/tester.tsx'
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 export const loader = toolPageLoader(content)
 
 type RobotsActionData = ToolActionData & { rows?: Array<GeneratorRow> }
@@ -33,9 +35,10 @@ function rowsFromForm(form: FormData): Array<GeneratorRow> {
  * and nothing is stored. The generator's rows become its input (robots.txt
  * lines, as the page builds them) and come back to refill the form.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	let rows: Array<GeneratorRow> | undefined
 	const response = await toolAction(request, core, {
+		clientIp: context.clientIp,
 		prepare(input, options, form) {
 			if (options.mode !== 'generate') return input
 			rows = rowsFromForm(form)

@@ -5,6 +5,7 @@ import { useToast } from '#app/components/toaster.tsx'
 import { MAX_INPUT_BYTES } from '#app/tools/kit/core.ts'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { ToolFeedback, ToolInput, ToolNotes, ToolOutput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { formatBytes } from '#app/utils/format.ts'
 import { cn } from '#app/utils/misc.ts'
@@ -13,6 +14,7 @@ import { core, MAX_SITEMAP_BYTES, type Finding, type GenerateResult, type Sitema
 import { sitemapDefaults, SitemapOptionsPanel } from './parts/options.tsx'
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 export const loader = toolPageLoader(content)
 /** Without JavaScript the form posts here; the same core runs in the worker pool. Nothing is stored, no URL is fetched. */
 export const action = toolPageAction(core)

@@ -2,12 +2,14 @@ import { Form } from '@remix-run/react'
 import { useEffect } from 'react'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { ToolFeedback, ToolInput, ToolNotes, ToolOutput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from './content.ts'
 import { core, type SlugUtmOptions, type SlugUtmResult } from './core.ts'
 import { modes, slugUtmDefaults, SlugUtmOptionsPanel } from './parts/options.tsx'
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 export const loader = toolPageLoader(content)
 /** Without JavaScript the form posts here; the same core runs in the worker pool. Nothing is stored, no link is fetched. */
 export const action = toolPageAction(core)

@@ -3,6 +3,7 @@ import { useMemo } from 'react'
 import { RadioPillGroup } from '#app/components/ui/radio-pill.tsx'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { ToolFeedback, ToolInput, ToolOutput, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from '#app/tools/text-case-converter/content.ts'
 import {
@@ -20,6 +21,7 @@ import { AllCases, Counts } from '#app/tools/text-case-converter/parts/all-cases
 import { CaseOptionsFields } from '#app/tools/text-case-converter/parts/options.tsx'
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 export const loader = toolPageLoader(content)
 /** Without JavaScript the form posts here; the same core converts, in the worker pool. Nothing is stored. */
 export const action = toolPageAction(core)

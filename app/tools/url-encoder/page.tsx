@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react'
 import { useEffect } from 'react'
 import { toolPageAction, toolPageLoader } from '#app/tools/kit/form.server.ts'
 import { ToolPage, toolPageMeta } from '#app/tools/kit/tool-page.tsx'
+import { toolPageHeaders } from '#app/utils/headers.ts'
 import { ToolFeedback, ToolInput, ToolPanes, useToolPage } from '#app/tools/kit/tool-panes.tsx'
 import { content } from '#app/tools/url-encoder/content.ts'
 import { core, type UrlOptions } from '#app/tools/url-encoder/core.ts'
@@ -12,6 +13,7 @@ import { QueryEditor } from './parts/query-table.tsx'
 import { UrlResult, UrlNotes } from './parts/result.tsx'
 
 export const meta = toolPageMeta(content)
+export const headers = toolPageHeaders
 export const loader = toolPageLoader(content)
 /** Without JavaScript the form posts here; the same core runs in the worker pool. Nothing is stored. */
 export const action = toolPageAction(core)

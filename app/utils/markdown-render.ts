@@ -1,11 +1,11 @@
 /**
  * Markdown → safe HTML, the one renderer for blog posts, the admin preview
  * and the Markdown to DOCX page's live preview. It takes the window DOMPurify
- * sanitises with: on the server a JSDOM window (`markdown-render.server.ts`,
+ * sanitises with: on the server a JSDOM window (`app/blog/markdown-render.server.ts`,
  * run inside the job worker pool, DESIGN.md decision 7, never on a request
  * thread: marked can take seconds or overflow the stack on hostile input,
- * SECURITY.md H4, so `markdown.server.ts` gives each render a time budget),
- * in the browser the page's own window (`markdown-to-docx/preview.client.ts`),
+ * SECURITY.md H4, so `app/blog/markdown.server.ts` gives each render a time budget),
+ * in the browser the page's own window (`app/tools/markdown-to-docx/preview.client.ts`),
  * so a preview shows exactly what the blog would render.
  *
  * Order matters: marked (GFM) + highlight.js + heading anchors + GitHub

@@ -4,8 +4,10 @@
  * statement per hit (an upsert that starts a new window when the old one has
  * ended), so concurrent hits never lose a count.
  */
+import { describeDatabaseError, isDatabaseUnavailable, prisma } from '#app/utils/db.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { prisma } from '#app/utils/db.server.ts'
+import { clientKey } from './client-key.server.ts'
 
 export type RateLimitResult = {
 	allowed: boolean
@@ -80,4 +82,45 @@ export function rateLimitHeaders(result: RateLimitResult): Record<string, string
 export async function purgeExpiredRateLimits(now = new Date()): Promise<number> {
 	const { count } = await prisma.rateLimit.deleteMany({ where: { resetAt: { lte: now } } })
 	return count
+}
+
+/**
+ * The per-client limits of the work endpoints, each one count per client
+ * (`clientKey`: an IPv4 address, or an IPv6 /64) per minute:
+ * - `convert`: the PDF converter's and Markdown → DOCX's APIs and forms
+ *   (RATE_LIMIT_CONVERT_PER_MINUTE);
+ * - `tools`: POST /api/tools/* and the tool pages' forms
+ *   (RATE_LIMIT_TOOLS_PER_MINUTE).
+ */
+export type ClientLimit = 'convert' | 'tools'
+
+const CLIENT_LIMIT_WINDOW_MS = 60_000
+
+const CLIENT_LIMIT_WHAT: Record<ClientLimit, string> = { convert: 'conversions', tools: 'requests' }
+
+/**
+ * Counts one request of `family` from `clientIp`, before its body is read;
+ * beyond the limit, drops the body unread and throws the catalogue's 429
+ * (RateLimitError: Retry-After and the RateLimit-* headers). When the
+ * database is unreachable the request is let through, as its run count is:
+ * the tools keep working in an outage.
+ */
+export async function limitClient(family: ClientLimit, request: Request, clientIp: string | undefined): Promise<void> {
+	const env = getEnv()
+	const limit = family === 'convert' ? env.RATE_LIMIT_CONVERT_PER_MINUTE : env.RATE_LIMIT_TOOLS_PER_MINUTE
+	let result: RateLimitResult
+	try {
+		result = await hit(`${family}:${clientKey(clientIp)}`, limit, CLIENT_LIMIT_WINDOW_MS)
+	} catch (error) {
+		if (!isDatabaseUnavailable(error)) throw error
+		console.warn(`Could not count a ${family} request against its rate limit: ${describeDatabaseError(error)}`)
+		return
+	}
+	if (!result.allowed) {
+		await request.body?.cancel().catch(() => {})
+		throw rateLimitError(
+			result,
+			`Too many ${CLIENT_LIMIT_WHAT[family]} from your address (at most ${limit} a minute). Please wait ${result.retryAfter} seconds and try again.`,
+		)
+	}
 }
