@@ -61,6 +61,19 @@ export function contentDisposition(name: string, type: 'inline' | 'attachment' =
 	return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`
 }
 
+/** A stored result sent as a download: never sniffed, run or framed, and kept by no cache. */
+export function attachmentHeaders(file: { name: string; mediaType: string; size: number }): Record<string, string> {
+	return {
+		'Content-Type': file.mediaType,
+		'Content-Length': String(file.size),
+		'Content-Disposition': contentDisposition(file.name, 'attachment'),
+		'X-Content-Type-Options': 'nosniff',
+		'Content-Security-Policy': "default-src 'none'; sandbox",
+		'Cross-Origin-Resource-Policy': 'same-origin',
+		'Cache-Control': 'private, no-store',
+	}
+}
+
 export function newFileId(): string {
 	return randomBytes(16).toString('base64url')
 }

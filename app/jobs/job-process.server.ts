@@ -5,7 +5,7 @@
  * time, and answers over the IPC channel. It exits when its parent goes
  * away: a runner killed with `kill -9` leaves no process behind.
  */
-import { type JobHandler, type JobProgress, type JobTable, type JobTask, PROGRESS_INTERVAL_MS, type SerializedJobError } from './tasks.ts'
+import { type JobHandler, type JobTable, type JobTask, type SerializedJobError, throttledProgress } from './tasks.ts'
 
 export function serveJobs(table: JobTable, serializeError: (error: unknown) => SerializedJobError | null): void {
 	const send = (message: unknown) => {
@@ -21,15 +21,7 @@ export function serveJobs(table: JobTable, serializeError: (error: unknown) => S
 				if (!reported) send({ started: true })
 				reported = true
 			}
-			let lastSent = 0
-			let lastStage = ''
-			const progress = (update: JobProgress) => {
-				const now = performance.now()
-				if (update.stage === lastStage && now - lastSent < PROGRESS_INTERVAL_MS && update.done < update.total) return
-				lastSent = now
-				lastStage = update.stage
-				send({ progress: { done: update.done, total: update.total, stage: update.stage } })
-			}
+			const progress = throttledProgress((update) => send({ progress: update }))
 			const result = await handler(task, { started, progress })
 			send({ ok: true, result })
 		} catch (error) {

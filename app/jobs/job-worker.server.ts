@@ -6,7 +6,7 @@
  * production; run from source through tsx in tests and development.
  */
 import { parentPort } from 'node:worker_threads'
-import { type JobHandler, type JobProgress, type JobTable, type JobTask, PROGRESS_INTERVAL_MS, type SerializedJobError } from './tasks.ts'
+import { type JobHandler, type JobTable, type JobTask, type SerializedJobError, throttledProgress } from './tasks.ts'
 
 export function serveThreadJobs(table: JobTable, serializeError: (error: unknown) => SerializedJobError | null): void {
 parentPort?.on('message', async ({ id, task }: { id: number; task: JobTask }) => {
@@ -18,15 +18,7 @@ parentPort?.on('message', async ({ id, task }: { id: number; task: JobTask }) =>
 			if (!reported) parentPort?.postMessage({ id, started: true })
 			reported = true
 		}
-		let lastSent = 0
-		let lastStage = ''
-		const progress = (update: JobProgress) => {
-			const now = performance.now()
-			if (update.stage === lastStage && now - lastSent < PROGRESS_INTERVAL_MS && update.done < update.total) return
-			lastSent = now
-			lastStage = update.stage
-			parentPort?.postMessage({ id, progress: { done: update.done, total: update.total, stage: update.stage } })
-		}
+		const progress = throttledProgress((update) => parentPort?.postMessage({ id, progress: update }))
 		const result = await handler(task, { started, progress })
 		parentPort?.postMessage({ id, ok: true, result }, transferables(result))
 	} catch (error) {

@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs'
 import { AppError } from '#app/utils/errors.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { type JobProgress, type SerializedJobError } from './tasks.ts'
+import { JobFailure } from './worker-pool.server.ts'
 
 export const MEMORY_POLL_MS = 25
 /** A child is replaced after this many jobs (a slow leak in a library cannot build up). */
@@ -46,24 +47,8 @@ export type RunInProcessOptions = RunLimits & {
 	signal?: AbortSignal
 }
 
-export type ProcessFailureKind = 'memory' | 'timeout' | 'crashed' | 'aborted'
-
-/** A job the process pool stopped (not an error the job reported). */
-export class ProcessFailure extends AppError {
-	constructor(
-		readonly kind: ProcessFailureKind,
-		code: ConstructorParameters<typeof AppError>[0],
-		message: string,
-		details?: unknown,
-		status?: number,
-	) {
-		super(code, message, details, status)
-		this.name = 'ProcessFailure'
-	}
-}
-
-export function memoryFailure(limitMb: number): ProcessFailure {
-	return new ProcessFailure(
+export function memoryFailure(limitMb: number): JobFailure {
+	return new JobFailure(
 		'memory',
 		'VALIDATION_ERROR',
 		`This file is too large once decompressed: working on it needed more than ${formatBytes(limitMb * 1024 * 1024)} of memory, the limit for one job. Try a smaller or simpler file.`,
@@ -72,8 +57,8 @@ export function memoryFailure(limitMb: number): ProcessFailure {
 	)
 }
 
-export function timeFailure(limitMs: number): ProcessFailure {
-	return new ProcessFailure(
+export function timeFailure(limitMs: number): JobFailure {
+	return new JobFailure(
 		'timeout',
 		'VALIDATION_ERROR',
 		`This job took longer than ${formatSeconds(limitMs)}, the limit for a file of this size. Try a smaller file or fewer pages.`,
@@ -197,9 +182,9 @@ export class ProcessPool {
 		})
 	}
 
-	/** Runs one task in a child; rejects with the job's AppError, or a ProcessFailure when the pool stopped it. */
+	/** Runs one task in a child; rejects with the job's AppError, or a JobFailure when the pool stopped it. */
 	run<Result>(task: { kind: string }, { timeoutMs, memoryMb, onProgress, signal }: RunInProcessOptions): Promise<Result> {
-		if (this.closed) return Promise.reject(new ProcessFailure('aborted', 'SERVICE_UNAVAILABLE', 'The server is shutting down.', { retryAfter: 5 }))
+		if (this.closed) return Promise.reject(new JobFailure('aborted', 'SERVICE_UNAVAILABLE', 'The server is shutting down.', { retryAfter: 5 }))
 		if (signal?.aborted) return Promise.reject(aborted())
 		const jobProcess = this.take(memoryMb)
 		jobProcess.busy = true
@@ -210,7 +195,7 @@ export class ProcessPool {
 		return new Promise<Result>((resolve, reject) => {
 			let settled = false
 			let limitTimer: NodeJS.Timeout | null = null
-			let failure: ProcessFailure | null = null
+			let failure: JobFailure | null = null
 
 			const finish = (outcome: () => void, reuse: boolean) => {
 				if (settled) return
@@ -224,13 +209,13 @@ export class ProcessPool {
 				else jobProcess.kill()
 				outcome()
 			}
-			const stop = (why: ProcessFailure) => {
+			const stop = (why: JobFailure) => {
 				failure = why
 				jobProcess.kill()
 				// Settled at once: the kill is certain, and its exit may come later on a busy machine.
 				finish(() => reject(why), false)
 			}
-			const startLimit = (ms: number, why: () => ProcessFailure) => {
+			const startLimit = (ms: number, why: () => JobFailure) => {
 				if (limitTimer) clearTimeout(limitTimer)
 				limitTimer = setTimeout(() => stop(why()), ms)
 			}
@@ -252,7 +237,7 @@ export class ProcessPool {
 						reject(
 							heapExhausted
 								? memoryFailure(memoryMb)
-								: new ProcessFailure('crashed', 'INTERNAL_ERROR', 'The process running this job stopped unexpectedly.', { exitCode: code, signal: signalName }, 500),
+								: new JobFailure('crashed', 'INTERNAL_ERROR', 'The process running this job stopped unexpectedly.', { exitCode: code, signal: signalName }, 500),
 						),
 					false,
 				)
@@ -271,9 +256,9 @@ export class ProcessPool {
 			}
 			child.on('message', onMessage)
 			child.on('exit', onExit)
-			startLimit(STARTUP_LIMIT_MS, () => new ProcessFailure('timeout', 'SERVICE_UNAVAILABLE', 'The server is busy; try again in a moment.', { retryAfter: 5, reason: 'startup' }))
+			startLimit(STARTUP_LIMIT_MS, () => new JobFailure('timeout', 'SERVICE_UNAVAILABLE', 'The server is busy; try again in a moment.', { retryAfter: 5, reason: 'startup' }))
 			child.send({ task }, (error) => {
-				if (error && !settled) finish(() => reject(new ProcessFailure('crashed', 'INTERNAL_ERROR', 'The process running this job stopped unexpectedly.', { reason: 'send' }, 500)), false)
+				if (error && !settled) finish(() => reject(new JobFailure('crashed', 'INTERNAL_ERROR', 'The process running this job stopped unexpectedly.', { reason: 'send' }, 500)), false)
 			})
 		})
 	}
@@ -286,6 +271,6 @@ export class ProcessPool {
 	}
 }
 
-function aborted(): ProcessFailure {
-	return new ProcessFailure('aborted', 'VALIDATION_ERROR', 'The job was cancelled.', { reason: 'cancelled' }, 499)
+function aborted(): JobFailure {
+	return new JobFailure('aborted', 'VALIDATION_ERROR', 'The job was cancelled.', { reason: 'cancelled' }, 499)
 }

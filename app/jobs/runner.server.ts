@@ -23,9 +23,10 @@ import { prisma } from '#app/utils/db.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { readJobInputs, removeJobInputs } from './inputs.server.ts'
 import { admit, cancelledError, findJob, HEARTBEAT_MS, isFinal, jobEvents, type JobError, type JobRow, openSecret, resendLostJobs, WORKER_ALIVE_MS } from './jobs.server.ts'
-import { ProcessFailure, ProcessPool, type ProcessEntry, type RunLimits } from './processes.server.ts'
+import { ProcessPool, type ProcessEntry, type RunLimits } from './processes.server.ts'
 import { getBoss, POLL_SECONDS, QUEUE, RETRY_LIMIT } from './queue.server.ts'
 import { type JobProgress, type SerializedJobError } from './tasks.ts'
+import { JobFailure } from './worker-pool.server.ts'
 
 export type JobKindContext = {
 	/** The uploaded files, in order, with the names they were sent with (from the job's input `names`). */
@@ -176,7 +177,7 @@ export class JobRunner {
 			})
 			if (ended.count === 0) await discardResult(result)
 		} catch (error) {
-			const lost = error instanceof ProcessFailure && error.kind === 'crashed'
+			const lost = error instanceof JobFailure && error.kind === 'crashed'
 			const cancelled = controller.signal.aborted || (await prisma.job.findUnique({ where: { id: job.id }, select: { state: true } }))?.state === 'cancelled'
 			if (cancelled) {
 				// cancelJob has ended the row.

@@ -42,3 +42,20 @@ export function deserializeJobError(error: SerializedJobError): AppError {
 	const code = (error.code in ERROR_CATALOGUE ? error.code : 'INTERNAL_ERROR') as ErrorCode
 	return new AppError(code, error.message, error.details ?? {}, error.status)
 }
+
+/**
+ * A job's `progress` for a handler, sending at most every PROGRESS_INTERVAL_MS
+ * (and at each change of stage, and at the end) through `send`: used inside
+ * job threads and job processes alike.
+ */
+export function throttledProgress(send: (progress: JobProgress) => void): (update: JobProgress) => void {
+	let lastSent = 0
+	let lastStage = ''
+	return (update) => {
+		const now = performance.now()
+		if (update.stage === lastStage && now - lastSent < PROGRESS_INTERVAL_MS && update.done < update.total) return
+		lastSent = now
+		lastStage = update.stage
+		send({ done: update.done, total: update.total, stage: update.stage })
+	}
+}

@@ -5,7 +5,7 @@
  * `downloadUrl` (/api/pdf/{id}), as they always were.
  */
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { contentDisposition, readStoredFile, storedFileBody } from '#app/files/files.server.ts'
+import { attachmentHeaders, readStoredFile, storedFileBody } from '#app/files/files.server.ts'
 import { handleApi } from '#app/utils/api.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { ownedJob } from '#app/accounts/owned-job.server.ts'
@@ -16,16 +16,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		const fileId = job.state === 'completed' ? (job.result as { id?: unknown } | null)?.id : undefined
 		const file = typeof fileId === 'string' ? await readStoredFile(fileId) : null
 		if (!file) throw new AppError('NOT_FOUND', 'Resource not found', { reason: job.state === 'completed' ? 'The result has expired or was deleted.' : `The job has no result (it is ${job.state}).` })
-		return new Response(storedFileBody(file), {
-			status: 200,
-			headers: {
-				'Content-Type': file.mediaType,
-				'Content-Length': String(file.size),
-				'Content-Disposition': contentDisposition(file.name, 'attachment'),
-				'X-Content-Type-Options': 'nosniff',
-				'Content-Security-Policy': "default-src 'none'; sandbox",
-				'Cache-Control': 'private, no-store',
-			},
-		})
+		return new Response(storedFileBody(file), { status: 200, headers: attachmentHeaders(file) })
 	})
 }

@@ -6,7 +6,6 @@
  * never the content.
  */
 import { getJobPool } from '#app/jobs/pool.server.ts'
-import { ProcessFailure } from '#app/jobs/processes.server.ts'
 import { JobFailure } from '#app/jobs/worker-pool.server.ts'
 import { getServerTool } from '#app/tools/registry.ts'
 import { describeDatabaseError, prisma } from '#app/utils/db.server.ts'
@@ -105,7 +104,7 @@ export async function countRun<T>(
 }
 
 function outcomeOf(error: unknown): RunOutcome {
-	if (error instanceof JobFailure || error instanceof ProcessFailure) {
+	if (error instanceof JobFailure) {
 		return ({ timeout: 'timeout', memory: 'memory', busy: 'busy', aborted: 'aborted', crashed: 'error' } as const)[error.kind]
 	}
 	if (error instanceof AppError) {

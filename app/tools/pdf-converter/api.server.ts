@@ -22,7 +22,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { requestUserId } from '#app/accounts/request-user.server.ts'
-import { checkResultRoom, cleanFileName, contentDisposition, deleteStoredFile, expiryFromNow, readStoredFile, resultOwnerKey, storedFileBody, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
+import { attachmentHeaders, checkResultRoom, cleanFileName, deleteStoredFile, expiryFromNow, readStoredFile, resultOwnerKey, storedFileBody, storeFile, uploadLimitBytes } from '#app/files/files.server.ts'
 import { answerSubmitted, progressStream, wantsProgress } from '#app/jobs/answers.server.ts'
 import { cancelJob, type JobRow } from '#app/jobs/jobs.server.ts'
 import { json } from '#app/utils/api.server.ts'
@@ -320,15 +320,7 @@ export async function downloadResponse(id: string): Promise<Response> {
 	if (!file) throw notFound()
 	return new Response(storedFileBody(file), {
 		status: 200,
-		headers: {
-			'Content-Type': file.mediaType,
-			'Content-Length': String(file.size),
-			'Content-Disposition': contentDisposition(file.name, 'attachment'),
-			'X-Content-Type-Options': 'nosniff',
-			'Content-Security-Policy': "default-src 'none'; sandbox",
-			'Cross-Origin-Resource-Policy': 'same-origin',
-			'Cache-Control': 'private, no-store',
-		},
+		headers: attachmentHeaders(file),
 	})
 }
 
