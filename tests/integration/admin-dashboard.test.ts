@@ -13,6 +13,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import * as dashboardRoute from '#app/routes/admin.dashboard.tsx'
 import { audit } from '#app/admin/audit.server.ts'
 import { DASHBOARD_DAYS, lastUtcDays, loadDashboard, startOfUtcDay, type DashboardData } from '#app/admin/dashboard.server.ts'
+import { convertOnServer } from '#app/tools/markdown-to-docx/convert.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
@@ -638,5 +639,29 @@ describe('the conversion queue (issue 30): jobs waiting, running, failed and com
 		const outcome = await callLoader(makeRequest('/admin/dashboard', { cookie }))
 		expect(outcome.status).toBe(200)
 		expect((outcome.body as DashboardData).queue).toMatchObject({ waiting: 1, running: 0, workers: 0, noWorker: true })
+	})
+})
+
+// Last in the file: this starts the test process's job runner, whose sweep would act on the rows seeded above.
+describe('after a real conversion (this test process runs jobs, as the web server does)', () => {
+	test('the job counts as completed in the last hour with its wait, and the runner as a worker alive with its slots', async () => {
+		const before = new Date()
+		const { fileName } = await convertOnServer({ markdown: '# Queue check', options: {}, images: [], via: 'api' })
+		expect(fileName).toBe('Queue check.docx')
+		const job = await prisma.job.findFirstOrThrow({ where: { kind: 'md-to-docx' } })
+		expect(job.state).toBe('completed')
+		const { queue } = await loadDashboard()
+		expect(queue).toEqual({
+			waiting: 0,
+			running: 0,
+			failedLastHour: 0,
+			completedLastHour: 1,
+			medianWaitMs: job.startedAt!.getTime() - job.createdAt.getTime(),
+			// tests/setup/setup-env.ts: a runner of two slots.
+			workers: 1,
+			slots: 2,
+			noWorker: false,
+		})
+		expect(job.createdAt.getTime()).toBeGreaterThanOrEqual(before.getTime())
 	})
 })

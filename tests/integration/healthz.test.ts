@@ -11,6 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { beforeEach, describe, expect, test } from 'vitest'
 import * as healthz from '#app/routes/healthz.ts'
+import { convertOnServer } from '#app/tools/markdown-to-docx/convert.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { makeRequest } from '#tests/setup/accounts.ts'
 import { allowConsoleError } from '#tests/setup/console-error.ts'
@@ -106,5 +107,13 @@ describe('/healthz with the conversion queue', () => {
 			await blocker.query('ROLLBACK').catch(() => {})
 			await blocker.end()
 		}
+	})
+
+	// Last: this starts the test process's job runner (tests/setup/setup-env.ts, two slots), which stays alive.
+	test('after a real conversion: the runner is a worker alive with its two slots, nothing waiting', async () => {
+		await convertOnServer({ markdown: '# Health', options: {}, images: [], via: 'api' })
+		const outcome = await callHealthz()
+		expect(outcome.status).toBe(200)
+		expect(outcome.body).toEqual({ status: 'ok', database: 'ok', workers: { alive: 1, slots: 2 }, queue: { waiting: 0, running: 0 } })
 	})
 })
