@@ -172,7 +172,7 @@ export default function AdminDashboard() {
 				<Section
 					id="conversion-queue"
 					title="Conversion queue"
-					description="PDF conversions and Markdown to DOCX run as jobs. Waiting and running are now; failed, completed and the median wait cover the last hour. Workers alive: web servers with WORKERS above 0 and npm run worker processes with a recent heartbeat."
+					description="PDF and Markdown to DOCX conversions run as jobs. Waiting and running are now; failed, completed and the median wait cover the last hour."
 					className="lg:col-span-2"
 				>
 					<QueuePanel queue={data.queue} />
