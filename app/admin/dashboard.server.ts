@@ -9,6 +9,7 @@
  * JSON API, see app/tools/kit/run.server.ts): runs in the browser are private and
  * never reported, so the dashboard says "server runs".
  */
+import { queueStats } from '#app/jobs/jobs.server.ts'
 import { getTool } from '#app/tools/registry.ts'
 import { latestAuditEntries, type AuditLogItem } from '#app/site/audit.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
@@ -64,6 +65,23 @@ export type LatestSignup = {
 	methods: string
 }
 
+/** The conversion queue (issue 30), from the Job and JobWorker tables. */
+export type QueueFigures = {
+	/** Jobs not started yet: held back by their owner's fair share, or in the queue. */
+	waiting: number
+	running: number
+	failedLastHour: number
+	completedLastHour: number
+	/** Median time from submission to start of the jobs submitted in the last hour that have started; null when none. */
+	medianWaitMs: number | null
+	/** Runners (web servers with WORKERS > 0, `npm run worker`) whose heartbeat is recent. */
+	workers: number
+	/** Jobs those runners run at once, together. */
+	slots: number
+	/** Jobs are waiting and no worker is alive to run them. */
+	noWorker: boolean
+}
+
 export type DashboardData = {
 	generatedAt: string
 	stats: {
@@ -86,6 +104,7 @@ export type DashboardData = {
 	latestPosts: Array<LatestPost>
 	latest: Array<LatestSignup>
 	audit: Array<Omit<AuditLogItem, 'details'>>
+	queue: QueueFigures
 }
 
 /** Midnight UTC of the day `date` falls in. */
@@ -173,6 +192,7 @@ export async function loadDashboard(now: Date = new Date()): Promise<DashboardDa
 		posts,
 		latestUsers,
 		audit,
+		queue,
 	] = await Promise.all([
 		prisma.user.count(),
 		prisma.user.count({ where: { createdAt: { gte: weekAgo } } }),
@@ -250,6 +270,7 @@ export async function loadDashboard(now: Date = new Date()): Promise<DashboardDa
 			},
 		}),
 		latestAuditEntries(AUDIT_ENTRIES),
+		queueStats(now),
 	])
 
 	const dayIndex = new Map(days.map((day, index) => [day, index]))
@@ -324,5 +345,6 @@ export async function loadDashboard(now: Date = new Date()): Promise<DashboardDa
 			target,
 			createdAt,
 		})),
+		queue: { ...queue, noWorker: queue.waiting > 0 && queue.workers === 0 },
 	}
 }

@@ -4,7 +4,9 @@ import { type ReactNode } from 'react'
 import { DailyBarChart, formatCount } from '#app/admin/charts.tsx'
 import { requireAdmin } from '#app/accounts/auth.server.ts'
 import { loadDashboard } from '#app/admin/dashboard.server.ts'
-import type { PostState } from '#app/admin/dashboard.server.ts'
+import type { PostState, QueueFigures } from '#app/admin/dashboard.server.ts'
+import { formatWait } from '#app/admin/queue-figures.ts'
+import { Icon } from '#app/components/icon.tsx'
 import { formatBytes } from '#app/utils/format.ts'
 import { privatePageHeaders } from '#app/utils/headers.ts'
 import { cn } from '#app/utils/misc.ts'
@@ -74,6 +76,45 @@ function Section({
 	)
 }
 
+/** The conversion queue now and over the last hour (issue 30), with a warning when jobs wait and no worker runs. */
+function QueuePanel({ queue }: { queue: QueueFigures }) {
+	const figures: Array<{ label: string; value: string; hint?: string; danger?: boolean }> = [
+		{ label: 'Waiting', value: formatCount(queue.waiting), hint: 'Not started yet' },
+		{ label: 'Running', value: formatCount(queue.running) },
+		{ label: 'Failed', value: formatCount(queue.failedLastHour), hint: 'Last hour', danger: queue.failedLastHour > 0 },
+		{ label: 'Completed', value: formatCount(queue.completedLastHour), hint: 'Last hour' },
+		{ label: 'Median wait', value: formatWait(queue.medianWaitMs), hint: 'Jobs started, last hour' },
+		{
+			label: 'Workers alive',
+			value: formatCount(queue.workers),
+			hint: `${formatCount(queue.slots)} job ${queue.slots === 1 ? 'slot' : 'slots'}`,
+			danger: queue.noWorker,
+		},
+	]
+	return (
+		<>
+			{queue.noWorker ? (
+				<p className="mb-4 flex items-start gap-2 rounded-lg border border-warning bg-warning/10 p-3 text-sm text-fg" data-testid="queue-no-worker">
+					<Icon name="warning" className="size-5 shrink-0 text-warning" />
+					<span className="min-w-0">
+						<strong className="font-semibold">No worker is running:</strong> start one with <code className="font-mono">npm run worker</code>, or set{' '}
+						<code className="font-mono">WORKERS</code> above 0.
+					</span>
+				</p>
+			) : null}
+			<dl className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-3 lg:grid-cols-6" data-testid="queue-figures">
+				{figures.map((figure) => (
+					<div key={figure.label} className="min-w-0" data-figure={figure.label}>
+						<dt className="text-sm text-muted">{figure.label}</dt>
+						<dd className={cn('mt-1 text-2xl font-bold break-words tabular-nums', figure.danger && 'text-danger')}>{figure.value}</dd>
+						{figure.hint ? <dd className="mt-0.5 text-xs text-muted">{figure.hint}</dd> : null}
+					</div>
+				))}
+			</dl>
+		</>
+	)
+}
+
 export default function AdminDashboard() {
 	const data = useLoaderData<typeof loader>()
 	const { stats } = data
@@ -128,6 +169,14 @@ export default function AdminDashboard() {
 			</dl>
 
 			<div className="mt-8 grid gap-6 lg:grid-cols-2">
+				<Section
+					id="conversion-queue"
+					title="Conversion queue"
+					description="PDF and Markdown to DOCX conversions run as jobs. Waiting and running are now; failed, completed and the median wait cover the last hour."
+					className="lg:col-span-2"
+				>
+					<QueuePanel queue={data.queue} />
+				</Section>
 				<Section id="tool-usage" title="Server tool runs per day" description={`Last ${DASHBOARD_DAYS} UTC days, by tool.`} className="lg:col-span-2">
 					<DailyBarChart
 						title={`Server tool runs per day, last ${DASHBOARD_DAYS} days`}

@@ -157,11 +157,15 @@ test('HTML is compressed and hashed assets are cached for a year', async ({ requ
 	expect(response.headers()['content-encoding']).toBe('gzip')
 })
 
-test('/healthz reports the database', async ({ request }) => {
+test('/healthz reports the database and the conversion queue', async ({ request }) => {
 	const response = await request.get('/healthz')
 	expect(response.status()).toBe(200)
 	expect(response.headers()['cache-control']).toBe('no-store')
-	expect(await response.json()).toEqual({ status: 'ok', database: 'ok' })
+	const body = await response.json()
+	expect(Object.keys(body)).toEqual(['status', 'database', 'workers', 'queue'])
+	expect(body).toMatchObject({ status: 'ok', database: 'ok', queue: { waiting: expect.any(Number), running: expect.any(Number) } })
+	// Other tests convert files at the same time: the runner's figures, or "none" in the moment before it first reports.
+	if (body.workers !== 'none') expect(body.workers).toEqual({ alive: expect.any(Number), slots: expect.any(Number) })
 })
 
 test.describe('bad requests never reach a 500', () => {

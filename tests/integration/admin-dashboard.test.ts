@@ -8,10 +8,12 @@
  * first. The exact boundaries use loadDashboard(now) with a fixed `now`; the
  * loader itself is called as Remix calls it.
  */
+import { randomBytes, randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, test } from 'vitest'
 import * as dashboardRoute from '#app/routes/admin.dashboard.tsx'
 import { audit } from '#app/site/audit.server.ts'
 import { DASHBOARD_DAYS, lastUtcDays, loadDashboard, startOfUtcDay, type DashboardData } from '#app/admin/dashboard.server.ts'
+import { convertOnServer } from '#app/tools/markdown-to-docx/convert.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { createUser, loginAs, makeRequest } from '#tests/setup/accounts.ts'
 import { resetDatabase } from '#tests/setup/db.ts'
@@ -102,7 +104,7 @@ describe('role check', () => {
 		for (const path of ['/admin/dashboard', '/admin/dashboard.data', '/admin/dashboard?_data=routes%2Fadmin.dashboard']) {
 			const outcome = await callLoader(makeRequest(path, { cookie }))
 			expect(outcome, path).toHaveRedirect(/^\/login\?redirectTo=/)
-			expect(JSON.stringify(outcome.body), path).not.toMatch(/plain@example\.com|someone@example\.com|settings\.update|stats/)
+			expect(JSON.stringify(outcome.body), path).not.toMatch(/plain@example\.com|someone@example\.com|settings\.update|stats|medianWaitMs|slots/)
 		}
 	})
 
@@ -195,6 +197,16 @@ describe('loadDashboard at a fixed time (2026-03-15 10:00 UTC)', () => {
 		expect(data.errorRates).toEqual([])
 		expect(data.latestPosts).toEqual([])
 		expect(data.audit).toEqual([])
+		expect(data.queue).toEqual({
+			waiting: 0,
+			running: 0,
+			failedLastHour: 0,
+			completedLastHour: 0,
+			medianWaitMs: null,
+			workers: 0,
+			slots: 0,
+			noWorker: false,
+		})
 	})
 
 	test('the 30 UTC days end with today and start 29 days before', async () => {
@@ -544,5 +556,112 @@ describe('loadDashboard at a fixed time (2026-03-15 10:00 UTC)', () => {
 		expect(data.errorRates.reduce((total, row) => total + row.runs, 0)).toBe(60_000)
 		expect(data.errorRates.reduce((total, row) => total + row.failed, 0)).toBe(6_000)
 		for (const entry of data.toolUsage.series) expect(entry.values.every((value) => value > 0)).toBe(true)
+	})
+})
+
+/** A Job row as the queue leaves it: `createdAt`, `startedAt`, `finishedAt` as given. */
+async function seedJob(state: string, times: { createdAt: Date; startedAt?: Date; finishedAt?: Date }) {
+	await prisma.job.create({
+		data: {
+			id: randomBytes(16).toString('base64url'),
+			bossId: randomUUID(),
+			kind: 'pdf',
+			state,
+			ownerKey: 'ip:test',
+			input: '{}',
+			inputFileIds: [],
+			inputBytes: 10,
+			via: 'api',
+			createdAt: times.createdAt,
+			queuedAt: state === 'held' ? null : times.createdAt,
+			startedAt: times.startedAt ?? null,
+			finishedAt: times.finishedAt ?? null,
+		},
+	})
+}
+
+describe('the conversion queue (issue 30): jobs waiting, running, failed and completed in the last hour, median wait, workers alive', () => {
+	const NOW = at('2026-03-15T10:00:00.000Z')
+	const ago = (ms: number) => new Date(NOW.getTime() - ms)
+	const MINUTE = 60 * 1000
+
+	test('figures from Job and JobWorker rows in every state', async () => {
+		// Waiting: held (its owner has two in the queue) and queued.
+		await seedJob('held', { createdAt: ago(2 * MINUTE) })
+		await seedJob('held', { createdAt: ago(MINUTE) })
+		await seedJob('queued', { createdAt: ago(30_000) })
+		// Running: started after a 1 s wait.
+		await seedJob('running', { createdAt: ago(5 * MINUTE), startedAt: ago(5 * MINUTE - 1000) })
+		// Completed in the last hour, waits of 0.2 s, 0.4 s and 30 s: the median is 0.4 s.
+		await seedJob('completed', { createdAt: ago(10 * MINUTE), startedAt: ago(10 * MINUTE - 200), finishedAt: ago(9 * MINUTE) })
+		await seedJob('completed', { createdAt: ago(20 * MINUTE), startedAt: ago(20 * MINUTE - 400), finishedAt: ago(19 * MINUTE) })
+		await seedJob('completed', { createdAt: ago(40 * MINUTE), startedAt: ago(40 * MINUTE - 30_000), finishedAt: ago(39 * MINUTE) })
+		// Failed within the hour (a wait of 0.3 s) and just over an hour ago (not counted, nor its wait).
+		await seedJob('failed', { createdAt: ago(50 * MINUTE), startedAt: ago(50 * MINUTE - 300), finishedAt: ago(49 * MINUTE) })
+		await seedJob('failed', { createdAt: ago(90 * MINUTE), startedAt: ago(90 * MINUTE - 600_000), finishedAt: ago(60 * MINUTE + 1) })
+		// Completed two hours ago, and a cancelled one: neither counts.
+		await seedJob('completed', { createdAt: ago(130 * MINUTE), startedAt: ago(125 * MINUTE), finishedAt: ago(120 * MINUTE) })
+		await seedJob('cancelled', { createdAt: ago(3 * MINUTE), finishedAt: ago(2 * MINUTE) })
+		// One worker seen 5 s ago (3 slots), one last seen a minute ago (dead, 8 slots).
+		await prisma.jobWorker.createMany({
+			data: [
+				{ id: 'fresh', host: 'web-1', pid: 101, slots: 3, running: 1, startedAt: ago(60 * MINUTE), seenAt: ago(5_000) },
+				{ id: 'stale', host: 'web-2', pid: 102, slots: 8, running: 0, startedAt: ago(60 * MINUTE), seenAt: ago(MINUTE) },
+			],
+		})
+		const { queue } = await loadDashboard(NOW)
+		expect(queue).toEqual({
+			waiting: 3,
+			running: 1,
+			failedLastHour: 1,
+			completedLastHour: 3,
+			// Waits of the jobs started in the last hour: 0.2, 0.3, 0.4, 1 and 30 s.
+			medianWaitMs: 400,
+			workers: 1,
+			slots: 3,
+			noWorker: false,
+		})
+	})
+
+	test('jobs waiting and no worker alive: the warning is raised; no jobs waiting: it is not', async () => {
+		await prisma.jobWorker.create({ data: { id: 'stale', host: 'web-1', pid: 7, slots: 2, seenAt: ago(MINUTE) } })
+		expect((await loadDashboard(NOW)).queue).toMatchObject({ waiting: 0, workers: 0, slots: 0, noWorker: false })
+		await seedJob('queued', { createdAt: ago(10_000) })
+		expect((await loadDashboard(NOW)).queue).toMatchObject({ waiting: 1, workers: 0, slots: 0, noWorker: true })
+		await prisma.jobWorker.create({ data: { id: 'fresh', host: 'worker-1', pid: 8, slots: 4, seenAt: ago(1_000) } })
+		expect((await loadDashboard(NOW)).queue).toMatchObject({ waiting: 1, workers: 1, slots: 4, noWorker: false })
+	})
+
+	test('the route gives the panel its figures (real clock)', async () => {
+		const admin = await createUser({ role: 'admin' })
+		await seedJob('queued', { createdAt: new Date(Date.now() - 2_000) })
+		const { cookie } = await loginAs(admin.id)
+		const outcome = await callLoader(makeRequest('/admin/dashboard', { cookie }))
+		expect(outcome.status).toBe(200)
+		expect((outcome.body as DashboardData).queue).toMatchObject({ waiting: 1, running: 0, workers: 0, noWorker: true })
+	})
+})
+
+// Last in the file: this starts the test process's job runner, whose sweep would act on the rows seeded above.
+describe('after a real conversion (this test process runs jobs, as the web server does)', () => {
+	test('the job counts as completed in the last hour with its wait, and the runner as a worker alive with its slots', async () => {
+		const before = new Date()
+		const { fileName } = await convertOnServer({ markdown: '# Queue check', options: {}, images: [], via: 'api' })
+		expect(fileName).toBe('Queue check.docx')
+		const job = await prisma.job.findFirstOrThrow({ where: { kind: 'md-to-docx' } })
+		expect(job.state).toBe('completed')
+		const { queue } = await loadDashboard()
+		expect(queue).toEqual({
+			waiting: 0,
+			running: 0,
+			failedLastHour: 0,
+			completedLastHour: 1,
+			medianWaitMs: job.startedAt!.getTime() - job.createdAt.getTime(),
+			// tests/setup/setup-env.ts: a runner of two slots.
+			workers: 1,
+			slots: 2,
+			noWorker: false,
+		})
+		expect(job.createdAt.getTime()).toBeGreaterThanOrEqual(before.getTime())
 	})
 })
