@@ -18,6 +18,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import os from 'node:os'
 import { AppError } from '#app/utils/errors.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { type JobProgress, type SerializedJobError } from './tasks.ts'
@@ -32,6 +33,8 @@ export const IDLE_EXIT_MS = 3 * 60 * 1000
 export const STARTUP_LIMIT_MS = 60_000
 
 const PAGE_SIZE = 4096
+/** The job processes' niceness (0 normal, 19 lowest). */
+const JOB_PROCESS_NICE = 10
 
 export type ProcessEntry = { file: string; execArgv: Array<string> }
 
@@ -110,6 +113,12 @@ class JobProcess {
 		})
 		// A pipe error (the child died mid-send) is seen as its exit.
 		this.child.on('error', () => {})
+		// Below the web server's priority: pages stay quick while conversions fill every core.
+		try {
+			if (this.child.pid) os.setPriority(this.child.pid, JOB_PROCESS_NICE)
+		} catch {
+			// Not permitted here (some containers): the job runs at normal priority.
+		}
 	}
 
 	idle(onIdle: () => void) {
