@@ -98,7 +98,7 @@ export function wantsProgress(request: Request): boolean {
 }
 
 export type ProgressLine =
-	| { type: 'progress'; state: string; done: number; total: number; stage: string; position?: number }
+	| { type: 'progress'; done: number; total: number; stage: string }
 	| { type: 'result'; status: number; body: unknown }
 	| { type: 'error'; status: number; body: unknown }
 
@@ -118,13 +118,15 @@ export function progressStream(job: JobRow, { finalBody, onClientGone }: { final
 				if (open) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`))
 			}
 			try {
-				send({ type: 'progress', state: job.state, done: job.progressDone, total: job.progressTotal, stage: job.stage || 'Waiting for a free worker', position: await queuePosition(job) })
+				const position = await queuePosition(job)
+				const waiting = `Waiting for a free worker${position > 1 ? ` (${position - 1} ahead)` : ''}`
+				send({ type: 'progress', done: job.progressDone, total: job.progressTotal, stage: job.state === 'running' ? job.stage : waiting })
 				let ended: JobRow | null = job
 				while (ended && !isFinal(ended.state) && open) {
 					ended = await waitForJob(job.id, {
 						waitMs: 15_000,
 						signal: gone.signal,
-						onProgress: (progress) => send({ type: 'progress', state: progress.state, done: progress.done, total: progress.total, stage: progress.stage }),
+						onProgress: (progress) => send({ type: 'progress', done: progress.done, total: progress.total, stage: progress.stage }),
 					})
 				}
 				if (ended && isFinal(ended.state)) {

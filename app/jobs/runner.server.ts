@@ -139,7 +139,8 @@ export class JobRunner {
 			}
 		}
 		const cancelCheck = setInterval(() => void writeProgress(pending).catch(() => {}), CANCEL_CHECK_MS)
-		let final = true
+		// How it ended, written only once the inputs are gone, so whoever sees it ended sees nothing left behind.
+		let ending: { state: 'completed'; result: object } | { state: 'failed'; error: JobError } | { state: 'cancelled' } | { state: 'retry'; error: unknown }
 		try {
 			if (!kind) throw new AppError('INTERNAL_ERROR', `This server has no handler for jobs of kind "${job.kind}".`)
 			const names = (job.input as { names?: Array<string> } | null)?.names ?? []
@@ -163,6 +164,8 @@ export class JobRunner {
 						signal: controller.signal,
 						onProgress: (progress) => {
 							pending = progress
+							// Requests waiting in this process hear every report; others read the row.
+							jobEvents.emit(`progress:${job.id}`, progress)
 							const now = Date.now()
 							if (now - lastWrite >= PROGRESS_WRITE_MS || progress.done === progress.total) {
 								lastWrite = now
@@ -171,36 +174,41 @@ export class JobRunner {
 						},
 					}),
 			})
-			const ended = await prisma.job.updateMany({
-				where: { id: job.id, state: 'running' },
-				data: { state: 'completed', result: JSON.stringify(result), finishedAt: new Date(), secret: null, stage: 'Done', ...(pending ? { progressDone: pending.total, progressTotal: pending.total } : {}) },
-			})
-			if (ended.count === 0) await discardResult(result)
+			ending = { state: 'completed', result }
 		} catch (error) {
 			const lost = error instanceof JobFailure && error.kind === 'crashed'
 			const cancelled = controller.signal.aborted || (await prisma.job.findUnique({ where: { id: job.id }, select: { state: true } }))?.state === 'cancelled'
-			if (cancelled) {
-				// cancelJob has ended the row.
-			} else if (lost && job.attempts < RETRY_LIMIT + 1) {
-				// The process died under the job (killed from outside, or a crash): once more, on a fresh one.
-				final = false
-				await prisma.job.updateMany({ where: { id: job.id, state: 'running' }, data: { state: 'queued', stage: 'Trying again: the process running it stopped', workerId: null } })
-				throw error
-			} else {
+			if (cancelled) ending = { state: 'cancelled' }
+			// The process died under the job (killed from outside, or a crash): once more, on a fresh one.
+			else if (lost && job.attempts < RETRY_LIMIT + 1) ending = { state: 'retry', error }
+			else {
 				if (!(error instanceof AppError) || error.status >= 500) console.error(`job ${job.kind} ${job.id} failed:`, error instanceof Error ? error.message : error)
-				await failJob(job.id, lost ? lostError() : errorOf(error))
+				ending = { state: 'failed', error: lost ? lostError() : errorOf(error) }
 			}
 		} finally {
 			clearInterval(cancelCheck)
 			jobEvents.off(`cancel:${job.id}`, onCancel)
 			this.running--
-			if (final) {
-				await prisma.job.updateMany({ where: { id: job.id }, data: { secret: null } }).catch(() => {})
-				await removeJobInputs(job.inputFileIds)
-				await admit(job.ownerKey).catch((error: unknown) => console.error('job admit:', error instanceof Error ? error.message : error))
-			}
-			jobEvents.emit(`changed:${job.id}`)
 		}
+		if (ending.state === 'retry') {
+			await prisma.job.updateMany({ where: { id: job.id, state: 'running' }, data: { state: 'queued', stage: 'Trying again: the process running it stopped', workerId: null } })
+			jobEvents.emit(`changed:${job.id}`)
+			throw ending.error
+		}
+		await removeJobInputs(job.inputFileIds)
+		if (ending.state === 'completed') {
+			const ended = await prisma.job.updateMany({
+				where: { id: job.id, state: 'running' },
+				data: { state: 'completed', result: JSON.stringify(ending.result), finishedAt: new Date(), secret: null, stage: 'Done', ...(pending ? { progressDone: pending.total, progressTotal: pending.total } : {}) },
+			})
+			if (ended.count === 0) await discardResult(ending.result)
+		} else if (ending.state === 'failed') {
+			await failJob(job.id, ending.error)
+		}
+		// Cancelled: cancelJob has ended the row; its secret goes all the same.
+		await prisma.job.updateMany({ where: { id: job.id }, data: { secret: null } }).catch(() => {})
+		await admit(job.ownerKey).catch((error: unknown) => console.error('job admit:', error instanceof Error ? error.message : error))
+		jobEvents.emit(`changed:${job.id}`)
 	}
 }
 

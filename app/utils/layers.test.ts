@@ -51,7 +51,7 @@ const UNCHECKED = new Set(['generated', 'styles'])
 /** Same-layer imports the order allows (`from → to`), each with its reason; every other pair is refused. */
 export const SIDEWAYS: ReadonlyArray<{ from: string; to: string; why: string }> = [
 	{ from: 'components', to: 'utils', why: 'shared UI uses the infrastructure helpers (class names, formats); utils never imports components' },
-	{ from: 'utils', to: 'generated', why: 'db.server.ts is the one importer of the generated Prisma client' },
+	{ from: 'utils', to: 'generated', why: 'the database client (utils/db.server) is the one importer of the generated Prisma client' },
 	{ from: 'files', to: 'site', why: 'site/ is the floor of layer 1: the upload limit and retention hours are site settings' },
 	{ from: 'jobs', to: 'site', why: 'site/ is the floor of layer 1: site-wide settings and limits any runner may read' },
 	{ from: 'jobs', to: 'files', why: "a job's inputs and results are stored files (issue 30's durable jobs keep them in StoredFile)" },

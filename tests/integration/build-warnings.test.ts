@@ -51,5 +51,5 @@ test('vite.config.ts drops exactly those, prints the rest, and keeps the per-fil
 	expect(config).toMatch(/onwarn\(warning, warn\)\s*\{\s*if \(!isHarmlessBuildWarning\(warning\)\) warn\(warning\)/)
 	expect(config).toMatch(/logLevel: command === 'build' \? 'warn' : 'info'/)
 	// The start script rebuilds when this module changes, as it does for vite.config.ts.
-	expect(readFileSync(path.join(root, 'scripts/start.js'), 'utf8')).toContain("'scripts/build-warnings.ts'")
+	expect(readFileSync(path.join(root, 'scripts/build-if-stale.js'), 'utf8')).toContain("'scripts/build-warnings.ts'")
 })
