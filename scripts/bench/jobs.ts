@@ -21,22 +21,26 @@
  *    through the admin settings for it) under the default JOB_MEMORY_MB: its
  *    answer and the job process's peak; the 2 KB flate bomb
  *    (tests/fixtures/bombs/flate-bomb.pdf, pdf-to-text): its answer (422
- *    expected) and the web process before and after.
+ *    expected) and the web process before and after; and the site once its job
+ *    processes have exited (IDLE_EXIT_MS, 3 minutes, after the last job).
  * 4. Queue overhead: Job.createdAt (the upload read, the row made) →
  *    startedAt (a runner took it), as the job's status answers them (the two
  *    columns of the row), for SEQUENTIAL_JOBS small jobs posted one after the
  *    other on an idle queue; median and p99, on the embedded PGlite, then on
  *    PostgreSQL 15 (a private server started here on BENCH_PG_PORT, default
  *    55471, as .ci/run does; or BENCH_DATABASE_URL, an empty database, if
- *    given). Skipped, saying so, when PostgreSQL 15 is not installed.
+ *    given), with the jobs run by the web server, then by `npm run worker` (a
+ *    process of its own; the web server with WORKERS=0). Skipped, saying so,
+ *    when PostgreSQL 15 is not installed.
  *
  * Run alone: npx tsx scripts/bench/jobs.ts
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { IDLE_EXIT_MS } from '#app/jobs/processes.server.ts'
 import { textPdf } from '#app/tools/pdf-converter/test-pdfs.ts'
 import { picturePdf } from './pdf.ts'
 import { runWhenAlone, type BenchRow } from './rows.ts'
@@ -275,17 +279,33 @@ async function throughput(server: BenchServer, inputs: Inputs): Promise<Throughp
 	return { perSecond: (ok * 1000) / wallMs, wallMs, ok, failed: answers.filter((answer) => answer.status >= 300).map((answer) => answer.status) }
 }
 
-/** One request at a time; the time of each, in ms. */
+/**
+ * One request at a time; the time of each, in ms. From a process of its own, so the load generator's event loop
+ * (this process, posting conversions) does not delay the timed requests.
+ */
+const PROBE = `
+const [url, count] = process.argv.slice(1)
+const times = []
+for (let index = 0; index < Number(count); index++) {
+	const started = performance.now()
+	const response = await fetch(url, { headers: { cookie: 'bench=uncached', 'accept-encoding': 'gzip, deflate, br, zstd' } })
+	await response.arrayBuffer()
+	if (response.status !== 200) throw new Error(url + ' answered ' + response.status)
+	times.push(performance.now() - started)
+}
+console.log(JSON.stringify(times))
+`
+
 async function pageTimes(url: string, count: number): Promise<Array<number>> {
-	const times: Array<number> = []
-	for (let index = 0; index < count; index++) {
-		const started = performance.now()
-		const response = await fetch(url, { headers: { cookie: 'bench=uncached', 'accept-encoding': 'gzip, deflate, br, zstd' } })
-		await response.arrayBuffer()
-		if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
-		times.push(performance.now() - started)
-	}
-	return times
+	const child = spawn(process.execPath, ['--input-type=module', '-e', PROBE, url, String(count)], { stdio: ['ignore', 'pipe', 'inherit'] })
+	let out = ''
+	child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+	const code = await new Promise<number | null>((resolve, reject) => {
+		child.on('error', reject)
+		child.on('close', resolve)
+	})
+	if (code !== 0) throw new Error(`timing ${url} failed (exit ${code})`)
+	return JSON.parse(out) as Array<number>
 }
 
 /** Keeps the workers busy: `owners` visitors, each with two conversions of the mixed load open at all times, until stop(). */
@@ -413,6 +433,8 @@ export async function run(): Promise<Array<BenchRow>> {
 
 		// 2. Page latency, idle and with the workers saturated.
 		for (const page of ['/', '/tools/json-formatter']) await pageTimes(server.url + page, 5) // warm
+		// Uncached: a cookie the page cache does not know (scripts/bench.js, "pages rendered per request"); one request
+		// at a time from a process of its own, so the figure is the server's answer, not a queue of ours.
 		const idleTimes = { '/': await pageTimes(`${server.url}/`, LATENCY_SAMPLES), '/tools/json-formatter': await pageTimes(`${server.url}/tools/json-formatter`, LATENCY_SAMPLES) }
 		const load = saturate(server, inputs, 4)
 		await load.first
@@ -470,6 +492,14 @@ export async function run(): Promise<Array<BenchRow>> {
 		// 4. Queue overhead on PGlite (the same server, idle again).
 		const pglite = await queueOverhead(server, inputs)
 		console.log(`queue overhead (createdAt → startedAt), PGlite: median ${ms(pglite.medianMs)}, p99 ${ms(pglite.p99Ms)} of ${pglite.count} jobs posted one at a time`)
+
+		// The site idle for good: job processes exit after IDLE_EXIT_MS without work; the web process then.
+		const idleSince = Date.now()
+		while (childrenOf(webPid).length > 0 && Date.now() - idleSince < IDLE_EXIT_MS + 30_000) await sleep(1000)
+		await sleep(2000)
+		const settled = footprint(webPid)
+		console.log(`idle ${seconds(Date.now() - idleSince)} after the last job: ${describeFootprint(settled)}`)
+		row('idle RSS, site once job processes exited', megabytes(settled.totalKB), `${megabytes(bare.webKB)} before any job`, settled.totalKB / bare.webKB, '≤ 300 MB', settled.totalKB <= 300 * 1024)
 		await server.stop()
 		server = undefined
 
@@ -485,6 +515,26 @@ export async function run(): Promise<Array<BenchRow>> {
 				console.log(`queue overhead (createdAt → startedAt), PostgreSQL 15: median ${ms(pg.medianMs)}, p99 ${ms(pg.p99Ms)} of ${pg.count} jobs posted one at a time [load ${loadAverage()}]`)
 				row('queue overhead, median', `${ms(pglite.medianMs)} PGlite`, `${ms(pg.medianMs)} PostgreSQL`, pglite.medianMs / pg.medianMs)
 				row('queue overhead, p99', `${ms(pglite.p99Ms)} PGlite`, `${ms(pg.p99Ms)} PostgreSQL`, pglite.p99Ms / pg.p99Ms)
+				await server.stop()
+				server = undefined
+
+				// The same with the jobs in `npm run worker` (its own process; the web server WORKERS=0 only enqueues):
+				// the worker hears of a job by polling the queue, not from the process that made it.
+				server = await startServer(path.join(work, 'data-pg-web'), serverEnv(0, { DATABASE_URL: postgres.url }), port(2))
+				const worker = spawn(process.execPath, [path.join(root, 'scripts/worker.js')], {
+					cwd: root,
+					env: { ...process.env, MALLOC_ARENA_MAX: '2', NODE_ENV: 'production', DATABASE_URL: postgres.url, SESSION_SECRET, WORKERS: '2' },
+					stdio: ['ignore', 'ignore', 'inherit'],
+				})
+				try {
+					await warm(server, inputs, 2)
+					const apart = await queueOverhead(server, inputs)
+					console.log(`queue overhead (createdAt → startedAt), PostgreSQL 15, jobs in \`npm run worker\`: median ${ms(apart.medianMs)}, p99 ${ms(apart.p99Ms)} of ${apart.count} [load ${loadAverage()}]`)
+					row('queue overhead, separate worker (PostgreSQL)', `median ${ms(apart.medianMs)}, p99 ${ms(apart.p99Ms)}`, `median ${ms(pg.medianMs)} in the web process`, apart.medianMs / pg.medianMs)
+				} finally {
+					worker.kill('SIGTERM')
+					await new Promise((resolve) => (worker.exitCode !== null ? resolve(null) : worker.once('exit', resolve)))
+				}
 				await server.stop()
 				server = undefined
 			} finally {
