@@ -13,8 +13,9 @@
  *    so the engines' loading in a cold job process is not in the figure.
  * 2. Page latency: p95 of `/` and `/tools/json-formatter` past the page cache
  *    (a cookie the cache does not know, as scripts/bench.js does), one request
- *    at a time, idle, then while conversions keep both workers busy; the ratio
- *    (target ≤ 2×).
+ *    at a time from a process of its own, idle, then while conversions keep
+ *    both workers busy (WORKERS=2; 4 visitors with 2 conversions open each);
+ *    the ratio (target ≤ 2×).
  * 3. Memory (VmRSS from /proc): the web process idle before any job; the whole
  *    site idle with its job processes up (target ≤ 300 MB); a 94 MB merge (two
  *    ~47 MB PDFs of incompressible pictures; the upload limit raised to 50 MB
@@ -23,7 +24,7 @@
  *    (tests/fixtures/bombs/flate-bomb.pdf, pdf-to-text): its answer (422
  *    expected) and the web process before and after; and the site once its job
  *    processes have exited (IDLE_EXIT_MS, 3 minutes, after the last job).
- * 4. Queue overhead: Job.createdAt (the upload read, the row made) →
+ * 4. Queue overhead: Job.createdAt (the upload read and its inputs stored, the row made) →
  *    startedAt (a runner took it), as the job's status answers them (the two
  *    columns of the row), for SEQUENTIAL_JOBS small jobs posted one after the
  *    other on an idle queue; median and p99, on the embedded PGlite, then on
@@ -33,7 +34,11 @@
  *    process of its own; the web server with WORKERS=0). Skipped, saying so,
  *    when PostgreSQL 15 is not installed.
  *
- * Run alone: npx tsx scripts/bench/jobs.ts
+ * Settings: BENCH_JOBS (jobs per throughput run, default 48), BENCH_SEQUENTIAL_JOBS
+ * (default 100), BENCH_JOBS_PORT (the servers' ports: it and the next two; free
+ * ports when unset), BENCH_PG_PORT, BENCH_DATABASE_URL.
+ *
+ * Run alone: npx tsx scripts/bench/jobs.ts (or npm run bench:tools jobs)
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
