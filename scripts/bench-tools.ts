@@ -10,8 +10,11 @@
  * (through its API), and the PDF viewer's page in Chromium against pdf.js's
  * own viewer components on a bare page (time to the first page, page weight,
  * memory after scrolling 200 pages), and the server's own memory and start-up
- * time on an empty and an existing data directory, and the server's worst event-loop
- * stall on hostile request bodies. Prints figures; never fails on them.
+ * time on an empty and an existing data directory, the server's worst event-loop
+ * stall on hostile request bodies, and the conversion queue (jobs per second
+ * with 1 and 2 workers, page latency while they are busy, the job processes'
+ * memory, the queue's overhead on PGlite and PostgreSQL). Prints figures;
+ * never fails on them.
  *
  * Each section lives in scripts/bench/<tool>.ts and returns rows; run one
  * alone with `npx tsx scripts/bench/<tool>.ts`.
@@ -30,6 +33,7 @@ const sections: Array<[string, () => Promise<{ run: () => Promise<Array<BenchRow
 	['PDF viewer', () => import('./bench/pdf-viewer.ts')],
 	['Memory and start-up', () => import('./bench/memory.ts')],
 	['Event loop under hostile bodies', () => import('./bench/event-loop.ts')],
+	['Jobs', () => import('./bench/jobs.ts')],
 	['Lighthouse', () => import('./bench/lighthouse.ts')],
 ]
 

@@ -86,7 +86,7 @@ async function photoJpeg(width: number, height: number, seed: number): Promise<U
 }
 
 /** A PDF of `pages` pages, each one picture of incompressible pixels stored as they are: about `pages` × 1.2 MB. */
-async function picturePdf(pages: number, seed: number): Promise<Uint8Array> {
+export async function picturePdf(pages: number, seed: number): Promise<Uint8Array> {
 	const doc = await PDFDocument.create()
 	let state = seed
 	for (let index = 0; index < pages; index++) {
