@@ -20,7 +20,7 @@ export const RETRY_LIMIT = 1
 /** pg-boss's own backstop when no heartbeat sweep fails a lost job sooner (runner.server.ts): beyond every kind's ceiling. */
 export const EXPIRE_SECONDS = 30 * 60
 /** How often an idle runner asks for work; a job sent by this process wakes its runners at once. */
-export const POLL_SECONDS = 2
+export const POLL_SECONDS = 1
 
 type BossHolder = { url: string; boss: Promise<PgBoss> }
 const KEY = Symbol.for('toolnest.jobQueue')
