@@ -190,7 +190,7 @@ test.describe('jobs on PostgreSQL: two web servers, two workers', () => {
 		workers = [other!]
 	})
 
-	test('kill -9 of web server A with jobs waiting: they run once a worker is back, and download from B', async () => {
+	test('kill -9 of web server A with jobs waiting: they are still there after its restart, run once a worker is back, and download from B', async () => {
 		test.setTimeout(240_000)
 		expect(earlier, 'case 1 ran').not.toBeNull()
 		// No worker: whatever is sent now waits.
@@ -206,10 +206,23 @@ test.describe('jobs on PostgreSQL: two web servers, two workers', () => {
 		for (const count of pages) jobs.push(await submit(a, { operation: 'rotate', angle: '180' }, await textPdf({ pages: count }), '203.0.113.3'))
 		expect(await Promise.all(jobs.map(async (job) => (await status(b, job)).state))).toEqual(waiting)
 
+		// A client following the first job on A…
+		const followed = await fetch(`${a.url}/api/jobs/${jobs[0]!.id}`, { headers: { Accept: 'application/x-ndjson', 'X-Delete-Token': jobs[0]!.token } })
+		expect(followed.status).toBe(200)
+		const cut = followed.text().then(
+			() => 'ended',
+			() => 'cut',
+		)
 		expect(await a.stop('SIGKILL')).toBeNull()
 		await expect(fetch(`${a.url}/healthz`)).rejects.toThrow()
-		// Still there, still waiting.
+		// …is cut off, and follows it on B instead, from where the job is.
+		expect(await cut).toBe('cut')
+		const resumed = readProgress(b, jobs[0]!)
+		// Still there, still waiting, as B and A restarted say.
 		expect(await Promise.all(jobs.map(async (job) => (await status(b, job)).state))).toEqual(waiting)
+		a = await startServer({ ...env, WORKERS: '0' })
+		started.push(a)
+		expect(await Promise.all(jobs.map(async (job) => (await status(a, job)).state))).toEqual(waiting)
 
 		const worker = await startWorker({ ...env, WORKERS: '1' })
 		started.push(worker)
@@ -224,8 +237,10 @@ test.describe('jobs on PostgreSQL: two web servers, two workers', () => {
 			expect(row.attempts).toBe(1)
 			expect(pidOf(row.workerId)).toBe(worker.child.pid)
 		}
-		// And the result A served before its kill, from B.
+		expect((await resumed).at(-1)).toMatchObject({ type: 'result', status: 201, body: { pageCount: pages[0] } })
+		// And the result A served before its kill, from B and from A restarted.
 		expect(await download(b, earlier!.downloadUrl)).toEqual(earlier!.bytes)
+		expect(await download(a, earlier!.downloadUrl)).toEqual(earlier!.bytes)
 	})
 
 	type JobRecord = {
