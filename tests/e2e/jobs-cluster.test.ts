@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { PDFDocument } from '@cantoo/pdf-lib'
 import pg from 'pg'
-import { qpdfCheck, qpdfPageCount, qpdfRotations, unzipList } from '#app/tools/pdf-converter/pdf-readers.server.ts'
+import { qpdfCheck, qpdfEncrypt, qpdfPageCount, qpdfRotations, unzipList } from '#app/tools/pdf-converter/pdf-readers.server.ts'
 import { textPdf } from '#app/tools/pdf-converter/test-pdfs.ts'
 import { expect, test } from './fixtures.ts'
 import { startServer, startWorker, waitFor, type ServerProcess, type WorkerProcess } from './server-process.ts'
@@ -117,6 +117,13 @@ test.describe('jobs on PostgreSQL: two web servers, two workers', () => {
 		const row = await jobRow(job.id)
 		expect(workers.map((worker) => worker.child.pid)).toContain(pidOf(row.workerId))
 		expect(row.attempts).toBe(1)
+
+		// A password-protected PDF: the password, sealed by A with the shared SESSION_SECRET, opens on the worker.
+		const locked = qpdfEncrypt(await textPdf({ pages: 2 }), { user: 'cluster secret', owner: 'cluster owner' })
+		const lockedJob = await submit(a, { operation: 'rotate', angle: '270', password: 'cluster secret' }, locked, '203.0.113.1')
+		const unlocked = await download(b, (await until(b, lockedJob, 'completed')).result!.downloadUrl)
+		expect(qpdfPageCount(unlocked)).toBe(2)
+		expect(qpdfRotations(unlocked)).toEqual([270, 270])
 	})
 
 	test('kill -9 of the worker running a job: it runs again on the other worker, its result stored once', async () => {
@@ -152,8 +159,9 @@ test.describe('jobs on PostgreSQL: two web servers, two workers', () => {
 		expect(lines.filter((line) => line.type !== 'progress')).toHaveLength(1)
 
 		// Stored once: one result for this owner, the one the job answers; its inputs are gone.
-		const results = await db.query<{ id: string }>(`SELECT "id" FROM "StoredFile" WHERE "tool" = 'pdf-converter' AND "ownerKey" = $1`, [row.ownerKey])
-		expect(results.rows.map((file) => file.id)).toEqual([done.result!.id])
+		const results = await db.query<{ id: string; onDisk: boolean }>(`SELECT "id", "onDisk" FROM "StoredFile" WHERE "tool" = 'pdf-converter' AND "ownerKey" = $1`, [row.ownerKey])
+		// In the database (not on the worker's disk), so that any web server, on any machine, serves it.
+		expect(results.rows).toEqual([{ id: done.result!.id, onDisk: false }])
 		const inputs = await db.query<{ n: string }>(`SELECT count(*) AS n FROM "StoredFile" WHERE "id" = ANY($1::text[])`, [row.inputFileIds])
 		expect(Number(inputs.rows[0]!.n)).toBe(0)
 
