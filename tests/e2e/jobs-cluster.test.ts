@@ -24,9 +24,10 @@ import { startServer, startWorker, waitFor, type ServerProcess, type WorkerProce
 
 test.describe.configure({ mode: 'serial' })
 
-/** Pages of the slow job's PDF: rendering them (pdf-to-images, 72 dpi) takes a worker several seconds. */
-const SLOW_PAGES = 80
-const PADDING_MB = 5
+/** The slow job: SLOW_PAGES pages rendered at SLOW_DPI (pdf-to-images renders at most 100 a run), seconds of a worker's time. */
+const SLOW_PAGES = 100
+const SLOW_DPI = '72'
+const PADDING_MB = 8
 /** A hang guard for one job's wait, not a timing: recovery after a lost worker alone is 20–35 s. */
 const JOB_WAIT_MS = 150_000
 
@@ -73,12 +74,16 @@ test.describe('jobs on PostgreSQL: two web servers, two workers', () => {
 			// Each case posts as an address of its own (X-Forwarded-For), so it owns its jobs and results alone.
 			TRUST_PROXY: '1',
 		}
-		// A first (it applies the migrations), then the rest at once.
+		// A first (it applies the migrations), then one worker (it makes the queue: two workers doing that at once on a
+		// fresh database can deadlock in pg-boss's create_queue, and the loser exits; tests/integration/job-queue-start.test.ts),
+		// then the rest at once.
 		a = await startServer({ ...env, WORKERS: '0' })
 		started.push(a)
-		const rest = await Promise.all([startServer({ ...env, WORKERS: '0' }), startWorker({ ...env, WORKERS: '1' }), startWorker({ ...env, WORKERS: '1' })])
+		const first = await startWorker({ ...env, WORKERS: '1' })
+		started.push(first)
+		const rest = await Promise.all([startServer({ ...env, WORKERS: '0' }), startWorker({ ...env, WORKERS: '1' })])
 		b = rest[0]
-		workers = [rest[1], rest[2]]
+		workers = [first, rest[1]]
 		started.push(...rest)
 		db = new pg.Client({ connectionString: databaseUrl })
 		await db.connect()
@@ -128,7 +133,7 @@ test.describe('jobs on PostgreSQL: two web servers, two workers', () => {
 
 	test('kill -9 of the worker running a job: it runs again on the other worker, its result stored once', async () => {
 		test.setTimeout(240_000)
-		const job = await submit(a, { operation: 'pdf-to-images', dpi: '72' }, await slowPdf(), '203.0.113.2')
+		const job = await submit(a, { operation: 'pdf-to-images', dpi: SLOW_DPI }, await slowPdf(), '203.0.113.2')
 		// A client following the job on B all along: it hears of no failure, and gets the result.
 		const stream = readProgress(b, job)
 
@@ -177,7 +182,7 @@ test.describe('jobs on PostgreSQL: two web servers, two workers', () => {
 		const fresh = await startWorker({ ...env, WORKERS: '1' })
 		started.push(fresh)
 		workers.push(fresh)
-		const job = await submit(a, { operation: 'pdf-to-images', dpi: '72' }, await slowPdf(), '203.0.113.4')
+		const job = await submit(a, { operation: 'pdf-to-images', dpi: SLOW_DPI }, await slowPdf(), '203.0.113.4')
 		const running = await underWay(job)
 		const stopping = workers.find((worker) => worker.child.pid === pidOf(running.workerId))
 		const other = workers.find((worker) => worker !== stopping)
@@ -261,6 +266,8 @@ test.describe('jobs on PostgreSQL: two web servers, two workers', () => {
 		progressTotal: number
 		startedAt: Date | null
 		finishedAt: Date | null
+		/** A failed job's answer, as JSON text. */
+		error: string | null
 	}
 
 	/** Waits until the job is mid-run: pages rendered, not all of them. */
@@ -280,7 +287,7 @@ test.describe('jobs on PostgreSQL: two web servers, two workers', () => {
 
 	async function jobRow(id: string): Promise<JobRecord> {
 		const { rows } = await db.query<JobRecord>(
-			`SELECT "state", "attempts", "workerId", "ownerKey", "inputFileIds", "progressDone", "progressTotal", "startedAt", "finishedAt" FROM "Job" WHERE "id" = $1`,
+			`SELECT "state", "attempts", "workerId", "ownerKey", "inputFileIds", "progressDone", "progressTotal", "startedAt", "finishedAt", "error" FROM "Job" WHERE "id" = $1`,
 			[id],
 		)
 		expect(rows, `job ${id} in the database`).toHaveLength(1)
