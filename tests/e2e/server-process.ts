@@ -1,6 +1,7 @@
 /**
  * Starts extra instances of the production server (the one Playwright's
- * webServer built) for tests that stop, kill or starve them.
+ * webServer built), and job workers (`npm run worker`), for tests that
+ * stop, kill or starve them.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
@@ -35,13 +36,57 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
 export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
 	const port = await freePort()
 	const url = `http://localhost:${port}`
+	const server = spawnBuilt('build/http-server.js', { PORT: String(port), SITE_URL: url, ...env })
+	try {
+		await waitFor(
+			async () => {
+				if (server.child.exitCode !== null) throw new Error(`The server exited with code ${server.child.exitCode}:\n${server.output()}`)
+				return (await fetch(`${url}/healthz`)).ok
+			},
+			// Until it answers or exits: a fresh database's start-up took over 60 s on a busy
+			// machine. The test's own timeout is the limit.
+			Infinity,
+			`the server on ${url}`,
+		)
+	} catch (error) {
+		await server.stop('SIGKILL')
+		throw error
+	}
+	return { url, ...server }
+}
+
+export type WorkerProcess = Omit<ServerProcess, 'url'>
+
+/**
+ * A job worker (`npm run worker`: build/worker.js) against `env.DATABASE_URL`,
+ * started once it says it runs jobs (its runner has written its first
+ * heartbeat by then). Output and stop as startServer's.
+ */
+export async function startWorker(env: Record<string, string | undefined>): Promise<WorkerProcess> {
+	const worker = spawnBuilt('build/worker.js', env)
+	try {
+		await waitFor(
+			async () => {
+				if (worker.child.exitCode !== null) throw new Error(`The worker exited with code ${worker.child.exitCode}:\n${worker.output()}`)
+				return worker.output().includes('Worker: running up to')
+			},
+			Infinity,
+			'the worker to start',
+		)
+	} catch (error) {
+		await worker.stop('SIGKILL')
+		throw error
+	}
+	return worker
+}
+
+/** One of the build's entry points in production mode, its output kept, stopped with this process at the latest. */
+function spawnBuilt(file: string, env: Record<string, string | undefined>): WorkerProcess {
 	let output = ''
-	const child = spawn(process.execPath, ['build/http-server.js'], {
+	const child = spawn(process.execPath, [file], {
 		env: {
 			...process.env,
 			NODE_ENV: 'production',
-			PORT: String(port),
-			SITE_URL: url,
 			LOG_REQUESTS: '0',
 			// Like the suite's main server: every test signs in, converts and runs tools from
 			// this one address, and on PostgreSQL all servers share the counters. Tests of a
@@ -56,7 +101,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
 	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
 	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
 	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-	// A test that times out while the server starts never calls stop(): the server goes with this process.
+	// A test that times out while the process starts never calls stop(): it goes with this process.
 	const orphan = () => child.kill('SIGKILL')
 	process.once('exit', orphan)
 	void exited.then(() => process.off('exit', orphan))
@@ -64,22 +109,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
 		if (child.exitCode === null && child.signalCode === null) child.kill(signal)
 		return exited
 	}
-	try {
-		await waitFor(
-			async () => {
-				if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output}`)
-				return (await fetch(`${url}/healthz`)).ok
-			},
-			// Until it answers or exits: a fresh database's start-up took over 60 s on a busy
-			// machine. The test's own timeout is the limit.
-			Infinity,
-			`the server on ${url}`,
-		)
-	} catch (error) {
-		await stop('SIGKILL')
-		throw error
-	}
-	return { url, child, output: () => output, stop }
+	return { child, output: () => output, stop }
 }
 
 /**
