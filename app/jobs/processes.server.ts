@@ -8,8 +8,10 @@
  *   MEMORY_POLL_MS; above the cap the child is killed (SIGKILL) and the job
  *   is a 422 "too large once decompressed". V8's own heap limit is set below
  *   the cap too, so a heap that grows slowly fails cleanly first.
- * - **Time**: a job that runs past its limit is killed: 422 "took longer
- *   than …". Loading the engines has its own limit (a cold child).
+ * - **Time**: a job that uses more processor time than its limit (read from
+ *   `/proc/<pid>/stat`, so a loaded machine does not count against it), or
+ *   four times it in wall-clock time and 30 s more, is killed: 422 "took
+ *   longer than …". Loading the engines has its own limit (a cold child).
  * - **Fresh processes**: a killed child is gone; a child is retired after
  *   MAX_JOBS_PER_PROCESS jobs, and exits after IDLE_EXIT_MS without work.
  *
@@ -84,6 +86,27 @@ export function residentBytes(pid: number): number | null {
 	} catch {
 		return null
 	}
+}
+
+/** Processor time (user and system) a process has used, in ms, or null when it is gone (Linux /proc). */
+export function cpuMs(pid: number): number | null {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
+		// Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 12th and 13th.
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+		const ticks = Number(fields[11]) + Number(fields[12])
+		return Number.isFinite(ticks) ? ticks * (1000 / CLOCK_TICKS) : null
+	} catch {
+		return null
+	}
+}
+
+/** Linux's USER_HZ, the unit of /proc's times: 100 on every architecture Node runs on. */
+const CLOCK_TICKS = 100
+
+/** The wall-clock limit beside a job's processor-time limit: room for a busy machine, not for a job that hangs. */
+export function wallLimitMs(timeoutMs: number): number {
+	return timeoutMs * 4 + 30_000
 }
 
 type Message =
@@ -229,9 +252,16 @@ export class ProcessPool {
 				limitTimer = setTimeout(() => stop(why()), ms)
 			}
 
+			// The job's time is the processor time it used (its work, whatever else the machine is doing),
+			// with a wall-clock limit as well for a job that waits instead of working.
+			let cpuAtStart: number | null = null
 			const watch = setInterval(() => {
-				const rss = child.pid ? residentBytes(child.pid) : null
-				if (rss !== null && rss > capBytes) stop(memoryFailure(memoryMb))
+				if (!child.pid) return
+				const rss = residentBytes(child.pid)
+				if (rss !== null && rss > capBytes) return stop(memoryFailure(memoryMb))
+				if (cpuAtStart === null) return
+				const cpu = cpuMs(child.pid)
+				if (cpu !== null && cpu - cpuAtStart > timeoutMs) stop(timeFailure(timeoutMs))
 			}, MEMORY_POLL_MS)
 
 			const onAbort = () => stop(aborted())
@@ -253,7 +283,8 @@ export class ProcessPool {
 			}
 			const onMessage = (message: Message) => {
 				if ('started' in message) {
-					startLimit(timeoutMs, () => timeFailure(timeoutMs))
+					cpuAtStart = child.pid ? (cpuMs(child.pid) ?? 0) : 0
+					startLimit(wallLimitMs(timeoutMs), () => timeFailure(timeoutMs))
 				} else if ('progress' in message) {
 					onProgress?.(message.progress)
 				} else if (message.ok) {

@@ -54,12 +54,15 @@ async function start(url: string): Promise<PgBoss> {
 	})
 	boss.on('error', (error: Error) => console.error('job queue:', error.message))
 	await boss.start()
-	const existing = await boss.getQueue(QUEUE)
-	if (!existing) {
-		await boss.createQueue(QUEUE, { name: QUEUE, policy: 'standard', retryLimit: RETRY_LIMIT, retryDelay: 0, expireInSeconds: EXPIRE_SECONDS }).catch(async (error: unknown) => {
-			// Another process created it at the same moment.
-			if (!(await boss.getQueue(QUEUE))) throw error
-		})
+	// Two processes starting together on a fresh database can deadlock in pg-boss's queue creation
+	// (its row, then a foreign key): the loser tries again, and finds the winner's queue.
+	for (let attempt = 1; !(await boss.getQueue(QUEUE)); attempt++) {
+		try {
+			await boss.createQueue(QUEUE, { name: QUEUE, policy: 'standard', retryLimit: RETRY_LIMIT, retryDelay: 0, expireInSeconds: EXPIRE_SECONDS })
+		} catch (error) {
+			if (attempt >= 5) throw error
+			await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+		}
 	}
 	return boss
 }

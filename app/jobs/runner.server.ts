@@ -176,7 +176,8 @@ export class JobRunner {
 			})
 			ending = { state: 'completed', result }
 		} catch (error) {
-			const lost = error instanceof JobFailure && error.kind === 'crashed'
+			// Lost: its process died under it, or this runner was stopping as the queue handed it over (it runs elsewhere).
+			const lost = error instanceof JobFailure && (error.kind === 'crashed' || (error.kind === 'aborted' && this.stopped))
 			const cancelled = controller.signal.aborted || (await prisma.job.findUnique({ where: { id: job.id }, select: { state: true } }))?.state === 'cancelled'
 			if (cancelled) ending = { state: 'cancelled' }
 			// The process died under the job (killed from outside, or a crash): once more, on a fresh one.
@@ -268,6 +269,14 @@ export async function sweepJobs(now = new Date()): Promise<void> {
 			await admit(orphan.ownerKey)
 		}
 	}
+	// Taken from the queue by a runner that died before it marked the row running: the queue's copy is failed
+	// (pg-boss runs it again) rather than left active until it expires.
+	const untaken = await prisma.$queryRaw<Array<{ bossId: string }>>`
+		SELECT j."bossId" FROM "Job" j
+		JOIN pgboss.job b ON b.id = j."bossId"::uuid AND b.name = ${QUEUE}
+		WHERE j."state" = 'queued' AND b.state = 'active' AND b.started_on < ${deadSince}
+		LIMIT 100`
+	for (const row of untaken) await boss.fail(QUEUE, row.bossId, { reason: 'worker-lost' }).catch(() => {})
 	// The queue's copy ended (failed after its retry, cancelled, expired and deleted) while the row did not: end the row.
 	const open = await prisma.$queryRaw<Array<{ id: string; ownerKey: string; inputFileIds: Array<string>; bossState: string | null }>>`
 		SELECT j."id", j."ownerKey", j."inputFileIds", b.state::text AS "bossState" FROM "Job" j
