@@ -200,7 +200,8 @@ export class JobRunner {
 		if (ending.state === 'completed') {
 			const ended = await prisma.job.updateMany({
 				where: { id: job.id, state: 'running' },
-				data: { state: 'completed', result: JSON.stringify(ending.result), finishedAt: new Date(), secret: null, stage: 'Done', ...(pending ? { progressDone: pending.total, progressTotal: pending.total } : {}) },
+				// Its last report stays (a client that came late still sees what the job did), its count complete.
+				data: { state: 'completed', result: JSON.stringify(ending.result), finishedAt: new Date(), secret: null, ...(pending ? { progressDone: pending.total, progressTotal: pending.total, stage: pending.stage } : { stage: 'Done' }) },
 			})
 			if (ended.count === 0) await discardResult(ending.result)
 		} else if (ending.state === 'failed') {

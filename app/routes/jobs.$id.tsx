@@ -13,6 +13,7 @@ import { requestUserId } from '#app/accounts/request-user.server.ts'
 import { jobPageUrl } from '#app/jobs/answers.server.ts'
 import { cancelJob, findOwnedJob, isFinal, queuePosition } from '#app/jobs/jobs.server.ts'
 import { readFormData } from '#app/utils/body.server.ts'
+import { AppError } from '#app/utils/errors.ts'
 import { formatBytes } from '#app/utils/format.ts'
 
 const REFRESH_SECONDS = 2
@@ -20,8 +21,14 @@ const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer'
 
 type Result = { fileName?: string; size?: number; pageCount?: number; downloadUrl?: string; expiresAt?: string; notes?: Array<string> }
 
+/** A catalogue error (a bad bearer token, the database away, a body over its limit) as this page's error, at its status. */
+function pageError(error: unknown): never {
+	if (error instanceof AppError) throw data({ message: error.message }, { status: error.status, headers: { ...NO_STORE, ...error.headers, ...(error.retryAfter !== undefined ? { 'Retry-After': String(error.retryAfter) } : {}) } })
+	throw error
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const userId = await requestUserId(request)
+	const userId = await requestUserId(request).catch(pageError)
 	const token = new URL(request.url).searchParams.get('token')
 	const job = await findOwnedJob(params.id ?? '', { userId, token })
 	if (!job) throw data({ message: 'No such job, or it is not yours.' }, { status: 404, headers: NO_STORE })
@@ -55,9 +62,13 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 /** The Cancel button: cancels the job for its owner, then shows its page again. */
 export async function action({ request, params }: ActionFunctionArgs) {
-	const form = await readFormData(request, 2048, { maxFields: 4, maxFieldBytes: 512 })
+	if (request.method !== 'POST') {
+		await request.body?.cancel().catch(() => {})
+		throw data({ message: 'Method not allowed (use GET, or POST to cancel)' }, { status: 405, headers: { ...NO_STORE, Allow: 'GET, HEAD, POST' } })
+	}
+	const form = await readFormData(request, 2048, { maxFields: 4, maxFieldBytes: 512 }).catch(pageError)
 	const token = form.get('token')
-	const userId = await requestUserId(request)
+	const userId = await requestUserId(request).catch(pageError)
 	const job = await findOwnedJob(params.id ?? '', { userId, token: typeof token === 'string' ? token : null })
 	if (!job) throw data({ message: 'No such job, or it is not yours.' }, { status: 404, headers: NO_STORE })
 	await cancelJob(job)
