@@ -5,7 +5,7 @@
  * waits or runs (its place in the queue, its progress), then shows the
  * result to download, or the error. Only the job's owner sees it: the
  * account, or the anonymous owner's token in the address (`?token=`), which
- * is why the page is never cached, indexed or sent as a referrer.
+ * is why the page is never cached, indexed or sent as a referrer to another site.
  */
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
@@ -16,7 +16,10 @@ import { readFormData } from '#app/utils/body.server.ts'
 import { formatBytes } from '#app/utils/format.ts'
 
 const REFRESH_SECONDS = 2
-const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' }
+// `same-origin`, not `no-referrer`: the token never leaves in a referrer to another site, and the
+// page's own Cancel form still sends its Origin (with `no-referrer` Chromium sends `Origin: null`,
+// which the site's cross-site check refuses: 403).
+const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex' }
 
 type Result = { fileName?: string; size?: number; pageCount?: number; downloadUrl?: string; expiresAt?: string; notes?: Array<string> }
 
