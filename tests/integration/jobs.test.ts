@@ -180,6 +180,12 @@ describe('the API', () => {
 		expect(late.status).toBe(409)
 	})
 
+	test('a bad option is a 400 at once, never a 202 for a job bound to fail', async () => {
+		const refused = await callRoute(uploadRoute.action, upload({ operation: 'rotate' }, await textPdf({ pages: 1 }), { Prefer: 'respond-async' }), {}, { clientIp: '198.51.100.10' })
+		expect(refused.status).toBe(400)
+		expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { angle: expect.any(String) } } })
+	})
+
 	test('within the wait, the upload answers its 201 as it always has; DELETE cancels a job still waiting', async () => {
 		const data = await textPdf({ pages: 1 })
 		const created = await callRoute(uploadRoute.action, upload({ operation: 'rotate', angle: '90' }, data, { Prefer: 'wait=60' }), {}, { clientIp: '198.51.100.8' })

@@ -36,10 +36,11 @@ import { type JobOwner, type JobRow, jobErrorToAppError, cancelJob, submitJob, w
 import { type JobProgress } from '#app/jobs/tasks.ts'
 import { readStoredFile, resultOwnerKey, storedFileBody, deleteStoredFile } from '#app/files/files.server.ts'
 import { ToolError } from '#app/tools/kit/core.ts'
-import { type RunVia } from '#app/tools/kit/run.server.ts'
+import { countRun, type RunVia } from '#app/tools/kit/run.server.ts'
 import { formatBytes } from '#app/utils/format.ts'
 import { PDF_LIMITS, PDF_OPERATIONS, type PdfInputFile, type PdfOperation, type PdfOutput, type StoredResult } from './options.ts'
 import { type PdfJobInput } from './jobs.server.ts'
+import { parseOptions } from './parse-options.ts'
 
 export const SLUG = 'pdf-converter'
 
@@ -70,6 +71,13 @@ export async function submitPdfJob({ operation, files, options = {}, password, k
 	const inputBytes = files.reduce((sum, file) => sum + file.data.byteLength, 0)
 	if (inputBytes > PDF_LIMITS.maxTotalBytes) {
 		throw new ToolError(`The files are too large together (limit ${formatBytes(PDF_LIMITS.maxTotalBytes)}).`, { limit: PDF_LIMITS.maxTotalBytes }, 'PAYLOAD_TOO_LARGE')
+	}
+	// Options are checked here too (the job process checks them again): a bad one is a 400 now, not a job that fails.
+	// Counted as the run it would have been.
+	try {
+		parseOptions(operation, options)
+	} catch (error) {
+		await countRun({ slug: SLUG, via, inputBytes, operation }, () => Promise.reject(error), () => 0)
 	}
 	const input: PdfJobInput = { operation, options, keepProtection, names: files.map((file) => file.name), ...(timeoutMs ? { timeoutMs } : {}) }
 	return submitJob({ kind: 'pdf', owner, input, files, password, via })

@@ -8,6 +8,9 @@
  * the size limits; 422 for damaged, password-protected or too complex files.
  */
 import { ToolError } from '#app/tools/kit/core.ts'
+import { parseOptions } from './parse-options.ts'
+
+export { parseOptions }
 import { imagesToPdf } from './images-to-pdf.server.ts'
 import { PDF_LIMITS, PDF_OPERATIONS, PDF_OPERATION_FILES, PDF_OPTION_SCHEMAS, type PdfInputFile, type PdfOperation, type PdfOptions, type PdfOutput, type PdfProgress, noProgress } from './options.ts'
 import { addPageNumbers, addWatermark, deletePages, extractPages, mergePdfs, reorderPages, rotatePages, setMetadata, splitPdf, type RunProtection } from './page-operations.server.ts'
@@ -29,20 +32,6 @@ export type PdfRequest = {
 
 function invalid(field: string, message: string): ToolError {
 	return new ToolError(`Validation failed: ${field}: ${message}`, { fields: { [field]: message } })
-}
-
-/** The operation's options, checked by its schema: a 400 naming every field at fault. */
-export function parseOptions<Operation extends PdfOperation>(operation: Operation, raw: unknown): PdfOptions<Operation> {
-	const parsed = PDF_OPTION_SCHEMAS[operation].safeParse(raw ?? {})
-	if (parsed.success) return parsed.data as PdfOptions<Operation>
-	const fields: Record<string, string> = {}
-	for (const issue of parsed.error.issues) {
-		const path = issue.path.join('.')
-		if (issue.code === 'unrecognized_keys') for (const key of issue.keys) fields[key] ??= `Unknown option for ${operation}`
-		else fields[path || 'options'] ??= issue.message
-	}
-	const [field, message] = Object.entries(fields)[0]!
-	throw new ToolError(`Validation failed: ${field}: ${message}`, { fields })
 }
 
 /** Runs one operation; its output's `notes` say what became of encrypted inputs (issue 29). */
