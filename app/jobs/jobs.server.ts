@@ -211,7 +211,6 @@ export async function findOwnedJob(id: string, who: { userId: string | null; tok
 	return null
 }
 
-export const readJob = findJob
 
 /** How many jobs are ahead of this one in the queue (0 when it runs or has ended). */
 export async function queuePosition(job: JobRow): Promise<number> {

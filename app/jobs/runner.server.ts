@@ -22,7 +22,7 @@ import { type Prisma } from '#app/generated/prisma/client.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { readJobInputs, removeJobInputs } from './inputs.server.ts'
-import { admit, cancelledError, findJob, HEARTBEAT_MS, isFinal, jobEvents, type JobError, type JobRow, openSecret, resendLostJobs, WORKER_ALIVE_MS } from './jobs.server.ts'
+import { admit, cancelledError, findJob, HEARTBEAT_MS, jobEvents, type JobError, type JobRow, openSecret, resendLostJobs, WORKER_ALIVE_MS } from './jobs.server.ts'
 import { ProcessPool, type ProcessEntry, type RunLimits } from './processes.server.ts'
 import { getBoss, POLL_SECONDS, QUEUE, RETRY_LIMIT } from './queue.server.ts'
 import { type JobProgress, type SerializedJobError } from './tasks.ts'
@@ -301,4 +301,3 @@ export async function sweepJobs(now = new Date()): Promise<void> {
 
 export const JOB_KEEP_MS = 7 * 24 * 60 * 60 * 1000
 
-export { isFinal }
